@@ -1,0 +1,62 @@
+/**
+ * The subset of the Anthropic Messages API that cassettes record and replay.
+ * Field names follow the API's JSON exactly, so a cassette is real traffic.
+ */
+
+/** Why the model stopped generating. */
+export type StopReason =
+  'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'pause_turn' | 'refusal';
+
+export interface TextBlock {
+  type: 'text';
+  text: string;
+}
+
+export interface ToolUseBlock {
+  type: 'tool_use';
+  /** Recorded ids are fixed (`toolu_...`), so replays are deterministic. */
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+}
+
+export interface ToolResultBlock {
+  type: 'tool_result';
+  tool_use_id: string;
+  content: string | TextBlock[];
+  is_error?: boolean;
+}
+
+export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock;
+
+/** One message of a conversation as sent in a request. */
+export interface ApiMessage {
+  role: 'user' | 'assistant';
+  content: string | ContentBlock[];
+}
+
+export interface Usage {
+  input_tokens: number;
+  output_tokens: number;
+}
+
+/** A successful response from `POST /v1/messages`. */
+export interface ApiResponse {
+  id: string;
+  type: 'message';
+  role: 'assistant';
+  model: string;
+  content: (TextBlock | ToolUseBlock)[];
+  stop_reason: StopReason;
+  stop_sequence?: string | null;
+  usage: Usage;
+}
+
+/** The JSON body of an API error response (`{ type: "error", error: {...} }`). */
+export interface ApiErrorBody {
+  type: 'error';
+  error: { type: string; message: string };
+}
+
+/** A request to `POST /v1/messages`; learners may send any JSON, so fields are loose. */
+export type ApiRequest = Record<string, unknown>;

@@ -1,0 +1,199 @@
+import type { z } from 'zod';
+import {
+  caseMetaSchema,
+  cassetteSchema,
+  courseSchema,
+  lessonMetaSchema,
+  type Cassette,
+  type CaseMeta,
+} from './schema.ts';
+import type { Course, FileMap, Lesson, LessonCase, LessonProblem } from './types.ts';
+
+export type LoadCourseResult =
+  { ok: true; course: Course } | { ok: false; problems: LessonProblem[] };
+
+/**
+ * Builds a course from the files of `fixtures/`, keyed by their path inside it
+ * (`course.json`, `one-turn/lesson.json`, ...). Hosts read the files their own way
+ * (Vite's glob import, `fs`) and hand them over, so this stays free of I/O.
+ */
+export function loadCourse(files: FileMap): LoadCourseResult {
+  const problems: LessonProblem[] = [];
+  const meta = parseJsonFile(files, 'course.json', courseSchema, problems);
+  if (!meta) return { ok: false, problems };
+  const lessons: Lesson[] = [];
+  meta.lessons.forEach((id, index) => {
+    const lesson = loadLesson(files, id, index, problems);
+    if (lesson) lessons.push(lesson);
+  });
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, course: { id: meta.id, title: meta.title, lessons } };
+}
+
+function loadLesson(
+  files: FileMap,
+  id: string,
+  index: number,
+  problems: LessonProblem[],
+): Lesson | undefined {
+  const before = problems.length;
+  const meta = parseJsonFile(files, `${id}/lesson.json`, lessonMetaSchema, problems);
+  const prose = requireFile(files, `${id}/prose.md`, problems);
+  const task = requireFile(files, `${id}/task.md`, problems);
+  const harness = requireFile(files, `${id}/program.ts`, problems);
+  const starter = subtree(files, `${id}/starter/`);
+  const referenceOnly = subtree(files, `${id}/reference/`);
+  if (Object.keys(starter).length === 0) {
+    problems.push({ file: `${id}/starter/`, field: '(folder)', message: 'no starter files' });
+  }
+  if (Object.keys(referenceOnly).length === 0) {
+    problems.push({ file: `${id}/reference/`, field: '(folder)', message: 'no reference files' });
+  }
+  if (meta) {
+    for (const path of [meta.entry, ...meta.readOnly]) {
+      if (!(path in starter)) {
+        problems.push({
+          file: `${id}/lesson.json`,
+          field: path === meta.entry ? 'entry' : 'readOnly',
+          message: `${path} is not among the starter files`,
+        });
+      }
+    }
+  }
+  for (const path of Object.keys(referenceOnly)) {
+    if (meta?.readOnly.includes(path)) {
+      problems.push({
+        file: `${id}/reference/${path}`,
+        field: '(file)',
+        message: 'read-only files come from the starter; the reference may not replace them',
+      });
+    }
+  }
+  const cases = loadCases(files, id, problems);
+  if (problems.length > before || !meta || prose === undefined || task === undefined) return;
+  if (harness === undefined) return;
+  return {
+    id,
+    index,
+    title: meta.title,
+    minutes: meta.minutes,
+    summary: meta.summary,
+    prose,
+    task,
+    entry: meta.entry,
+    readOnly: meta.readOnly,
+    timeoutMs: meta.timeoutMs,
+    starter,
+    reference: { ...starter, ...referenceOnly },
+    harness,
+    cases,
+  };
+}
+
+function loadCases(files: FileMap, lessonId: string, problems: LessonProblem[]): LessonCase[] {
+  const prefix = `${lessonId}/cases/`;
+  const names = new Set<string>();
+  for (const path of Object.keys(files)) {
+    if (!path.startsWith(prefix)) continue;
+    const name = path.slice(prefix.length).split('/')[0];
+    if (name) names.add(name);
+  }
+  const cases: LessonCase[] = [];
+  for (const name of [...names].sort()) {
+    const dir = `${prefix}${name}`;
+    const meta: CaseMeta | undefined = parseJsonFile(
+      files,
+      `${dir}/case.json`,
+      caseMetaSchema,
+      problems,
+    );
+    const cassette: Cassette | undefined = parseJsonFile(
+      files,
+      `${dir}/cassette.json`,
+      cassetteSchema,
+      problems,
+    );
+    const expectedText = requireFile(files, `${dir}/expected.json`, problems);
+    const expected = expectedText === undefined ? undefined : parseJson(expectedText);
+    if (expected instanceof SyntaxError) {
+      problems.push({ file: `${dir}/expected.json`, field: '(file)', message: expected.message });
+      continue;
+    }
+    if (meta && cassette && expectedText !== undefined) {
+      cases.push({ name, ...meta, cassette, expected });
+    }
+  }
+  cases.sort((a, b) => Number(b.visible) - Number(a.visible) || a.name.localeCompare(b.name));
+  if (cases.length < 2) {
+    problems.push({
+      file: prefix,
+      field: '(folder)',
+      message: `a lesson needs at least two cases; found ${cases.length}`,
+    });
+  }
+  if (!cases.some((c) => !c.visible)) {
+    problems.push({
+      file: prefix,
+      field: '(folder)',
+      message: 'a lesson needs at least one hidden case ("visible": false)',
+    });
+  }
+  if (!cases.some((c) => c.visible)) {
+    problems.push({
+      file: prefix,
+      field: '(folder)',
+      message: 'a lesson needs at least one visible case ("visible": true)',
+    });
+  }
+  return cases;
+}
+
+function subtree(files: FileMap, prefix: string): FileMap {
+  const out: FileMap = {};
+  for (const [path, text] of Object.entries(files)) {
+    if (path.startsWith(prefix)) out[path.slice(prefix.length)] = text;
+  }
+  return out;
+}
+
+function requireFile(files: FileMap, path: string, problems: LessonProblem[]): string | undefined {
+  const text = files[path];
+  if (text === undefined) problems.push({ file: path, field: '(file)', message: 'missing' });
+  return text;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    return error instanceof SyntaxError ? error : new SyntaxError(String(error));
+  }
+}
+
+function parseJsonFile<T extends z.ZodType>(
+  files: FileMap,
+  path: string,
+  schema: T,
+  problems: LessonProblem[],
+): z.infer<T> | undefined {
+  const text = requireFile(files, path, problems);
+  if (text === undefined) return;
+  const value = parseJson(text);
+  if (value instanceof SyntaxError) {
+    problems.push({ file: path, field: '(file)', message: `invalid JSON: ${value.message}` });
+    return;
+  }
+  const result = schema.safeParse(value);
+  if (result.success) return result.data as z.infer<T>;
+  for (const issue of result.error.issues) {
+    problems.push({ file: path, field: formatIssuePath(issue.path), message: issue.message });
+  }
+  return;
+}
+
+function formatIssuePath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return '(root)';
+  return path
+    .map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`))
+    .join('');
+}

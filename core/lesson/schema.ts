@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/**
+ * Schemas for lesson data in `fixtures/`. Every file a lesson is made of is parsed
+ * through one of these, so an author's mistake names the file and the field.
+ */
+
+const json: z.ZodType<unknown> = z.unknown();
+
+export const courseSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  title: z.string().min(1),
+  /** Lesson ids in course order; each names a folder beside course.json. */
+  lessons: z.array(z.string().regex(/^[a-z0-9-]+$/)).min(1),
+});
+
+export const lessonMetaSchema = z.strictObject({
+  title: z.string().min(1),
+  minutes: z.number().int().positive(),
+  summary: z.string().min(1),
+  /** The file the editor opens first, e.g. `src/loop.ts`. */
+  entry: z.string().min(1),
+  /** Files the learner sees but cannot edit; graders always use the lesson's copy. */
+  readOnly: z.array(z.string()).default([]),
+  /** Per-case time limit in milliseconds. */
+  timeoutMs: z.number().int().positive().max(60_000).default(5_000),
+});
+
+export const caseMetaSchema = z.strictObject({
+  /** Visible cases show their expected output; hidden ones only their name and diagnostic. */
+  visible: z.boolean(),
+  description: z.string().min(1),
+  /** Handed to the harness as `h.input`. */
+  input: json,
+});
+
+const textBlockSchema = z.strictObject({ type: z.literal('text'), text: z.string() });
+const toolUseBlockSchema = z.strictObject({
+  type: z.literal('tool_use'),
+  id: z.string().regex(/^toolu_[A-Za-z0-9_]+$/, 'tool_use ids look like toolu_...'),
+  name: z.string().min(1),
+  input: z.record(z.string(), json),
+});
+
+export const apiResponseSchema = z.strictObject({
+  id: z.string().regex(/^msg_[A-Za-z0-9_]+$/, 'message ids look like msg_...'),
+  type: z.literal('message'),
+  role: z.literal('assistant'),
+  model: z.string().min(1),
+  content: z.array(z.discriminatedUnion('type', [textBlockSchema, toolUseBlockSchema])),
+  stop_reason: z.enum([
+    'end_turn',
+    'tool_use',
+    'max_tokens',
+    'stop_sequence',
+    'pause_turn',
+    'refusal',
+  ]),
+  stop_sequence: z.string().nullable().optional(),
+  usage: z.strictObject({
+    input_tokens: z.number().int().nonnegative(),
+    output_tokens: z.number().int().nonnegative(),
+  }),
+});
+
+export const cassetteSchema = z.strictObject({
+  calls: z
+    .array(
+      z.strictObject({
+        /** The request as recorded: the learner's request must match it canonically. */
+        request: z.record(z.string(), json),
+        response: apiResponseSchema,
+      }),
+    )
+    .min(1),
+});
+
+export type CourseMeta = z.infer<typeof courseSchema>;
+export type LessonMeta = z.infer<typeof lessonMetaSchema>;
+export type CaseMeta = z.infer<typeof caseMetaSchema>;
+export type Cassette = z.infer<typeof cassetteSchema>;

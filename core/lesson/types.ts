@@ -1,0 +1,51 @@
+import type { Cassette } from './schema.ts';
+
+/** A map from a path (`src/loop.ts`) to its text. */
+export type FileMap = Record<string, string>;
+
+/** One case of a lesson: a cassette, the input for the harness, and the output it must print. */
+export interface LessonCase {
+  name: string;
+  visible: boolean;
+  description: string;
+  input: unknown;
+  cassette: Cassette;
+  expected: unknown;
+}
+
+/** A lesson, fully loaded and validated. */
+export interface Lesson {
+  id: string;
+  /** 0-based position in the course. */
+  index: number;
+  title: string;
+  minutes: number;
+  summary: string;
+  /** Markdown: why it matters and the API facts it rests on. */
+  prose: string;
+  /** Markdown: what the learner must build. */
+  task: string;
+  entry: string;
+  readOnly: string[];
+  timeoutMs: number;
+  /** The learner's files as they start. */
+  starter: FileMap;
+  /** The reference solution: the starter with the reference files laid over it. */
+  reference: FileMap;
+  /** The harness source (`program.ts`), which imports what it grades from the learner's files. */
+  harness: string;
+  cases: LessonCase[];
+}
+
+export interface Course {
+  id: string;
+  title: string;
+  lessons: Lesson[];
+}
+
+/** A problem in lesson data: which file, which field, what is wrong. */
+export interface LessonProblem {
+  file: string;
+  field: string;
+  message: string;
+}

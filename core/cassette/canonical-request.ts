@@ -1,0 +1,73 @@
+import { isJsonObject } from './json-diff.ts';
+import type { PathSegment } from './json-diff.ts';
+
+/**
+ * The form in which a request is compared with the recording. The API treats some spellings
+ * as the same request, so the cassette does too: a string `content` is one text block (for a
+ * tool_result, an empty or absent `content` is no blocks), and `is_error: false` is
+ * `is_error` left out.
+ */
+export function canonicalizeRequest(request: Record<string, unknown>): Record<string, unknown> {
+  const { messages } = request;
+  if (!Array.isArray(messages)) return request;
+  return { ...request, messages: messages.map(canonicalMessage) };
+}
+
+function canonicalMessage(message: unknown): unknown {
+  if (!isJsonObject(message)) return message;
+  const { content } = message;
+  if (typeof content === 'string') return { ...message, content: textBlocks(content) };
+  if (!Array.isArray(content)) return message;
+  return { ...message, content: content.map(canonicalBlock) };
+}
+
+function resultContent(content: unknown): unknown {
+  if (content === undefined || content === '') return [];
+  return typeof content === 'string' ? textBlocks(content) : content;
+}
+
+function canonicalBlock(block: unknown): unknown {
+  if (!isJsonObject(block) || block.type !== 'tool_result') return block;
+  const { content, is_error: isError, ...rest } = block;
+  return {
+    ...rest,
+    content: resultContent(content),
+    ...(isError === false ? {} : { is_error: isError }),
+  };
+}
+
+function textBlocks(text: string): { type: 'text'; text: string }[] {
+  return [{ type: 'text', text }];
+}
+
+/**
+ * Follows `segments`, a path into the canonical form, through the request as it was sent,
+ * and returns the longest prefix that names a place in it: the path stops at a string that
+ * canonicalization expanded into blocks.
+ */
+export function sentPath(request: unknown, segments: readonly PathSegment[]): PathSegment[] {
+  const path: PathSegment[] = [];
+  let value = request;
+  for (const segment of segments) {
+    if (typeof value !== 'object' || value === null) break;
+    path.push(segment);
+    value = property(value, segment);
+  }
+  return path;
+}
+
+/** The value at `path`, or undefined where the path leaves the value. */
+export function valueAt(value: unknown, path: readonly PathSegment[]): unknown {
+  let current = value;
+  for (const segment of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = property(current, segment);
+  }
+  return current;
+}
+
+function property(container: object, segment: PathSegment): unknown {
+  return Object.hasOwn(container, segment)
+    ? (container as Record<PathSegment, unknown>)[segment]
+    : undefined;
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { divergenceHint, hints } from './divergence-hint.ts';
+import type { PathSegment, SegmentDiff } from './json-diff.ts';
+import {
+  callingEcho,
+  callingEchoTwice,
+  request,
+  toolResult,
+  twoResults,
+} from './test-conversation.ts';
+
+/**
+ * Hints for conversations the session cannot produce once validation has run (a result
+ * for a tool_use it never saw, say), but that a changed recording could: each still
+ * deserves a sensible hint.
+ */
+
+const user = (content: unknown[]) => ({ role: 'user', content });
+const assistant = (content: unknown[]) => ({ role: 'assistant', content });
+const asking = user([{ type: 'text', text: 'Say hello with the echo tool' }]);
+const calling = assistant(callingEcho().content);
+const callingTwice = assistant(callingEchoTwice().content);
+const [resultA, resultB] = twoResults();
+
+const at = (kind: SegmentDiff['kind'], ...segments: PathSegment[]): SegmentDiff => ({
+  kind,
+  segments,
+});
+
+describe('divergenceHint', () => {
+  it.each([
+    [
+      'a result for another id',
+      [asking, calling, user([toolResult('toolu_01Echo', 'hello')])],
+      [asking, calling, user([toolResult('toolu_01Other', 'hello')])],
+      at('changed', 'messages', 2, 'content', 0, 'tool_use_id'),
+      hints.toolUseId,
+    ],
+    [
+      'a result left out',
+      [asking, callingTwice, user([resultA, resultB])],
+      [asking, callingTwice, user([resultA])],
+      at('missing', 'messages', 2, 'content', 1),
+      hints.missingResult,
+    ],
+    [
+      'a result too many',
+      [asking, callingTwice, user([resultA])],
+      [asking, callingTwice, user([resultA, resultB])],
+      at('extra', 'messages', 2, 'content', 1),
+      hints.extraResult,
+    ],
+    [
+      'a response split over two messages',
+      [asking, calling, user([toolResult('toolu_01Echo', 'hello')])],
+      [
+        asking,
+        assistant(callingEcho().content.slice(0, 1)),
+        assistant(callingEcho().content.slice(1)),
+      ],
+      at('missing', 'messages', 1, 'content', 1),
+      hints.oneAssistantMessage,
+    ],
+    [
+      'the tool results left out',
+      [asking, calling, user([toolResult('toolu_01Echo', 'hello')])],
+      [asking, calling],
+      at('missing', 'messages', 2),
+      'The tool results are missing at messages[2]: run each tool_use and append one user message of tool_result blocks.',
+    ],
+    [
+      'an extra field on a user message',
+      [asking],
+      [{ ...asking, name: 'Ada' }],
+      at('extra', 'messages', 0, 'name'),
+      'Messages carry only `role` and `content`: messages[0].name should not be there.',
+    ],
+    [
+      'roles swapped',
+      [asking, assistant([{ type: 'text', text: 'Hi' }]), asking],
+      [asking, asking, assistant([{ type: 'text', text: 'Hi' }])],
+      at('changed', 'messages', 1, 'role'),
+      hints.oneUserMessage,
+    ],
+    [
+      'a later user message changed',
+      [asking, assistant([{ type: 'text', text: 'Hi' }]), asking],
+      [asking, assistant([{ type: 'text', text: 'Hi' }]), user([{ type: 'text', text: 'Bye' }])],
+      at('changed', 'messages', 2, 'content', 0, 'text'),
+      'messages[2] differs from the recording: compare how your loop builds it.',
+    ],
+  ])('%s', (_name, want, got, diff, hint) => {
+    expect(divergenceHint(request(want), request(got), diff)).toBe(hint);
+  });
+
+  it('names any other request field', () => {
+    const hint = divergenceHint(
+      { ...request([asking]), system: 'Be brief.', stop_sequences: ['END'] },
+      { ...request([asking]), system: 'Be brief.', stop_sequences: ['STOP'] },
+      at('changed', 'stop_sequences', 0),
+    );
+    expect(hint).toBe(
+      "The request's `stop_sequences` differs from the recording: send it as recorded.",
+    );
+  });
+});

@@ -1,0 +1,150 @@
+import { isJsonObject, jsonEqual } from './json-diff.ts';
+import type { SegmentDiff } from './json-diff.ts';
+
+/**
+ * Guesses the mistake behind a request that left the recording, from where it left and
+ * how the two conversations differ. Both requests arrive canonical (`canonicalizeRequest`),
+ * so every message content is a list of blocks.
+ */
+
+type Message = Record<string, unknown>;
+
+const fieldHints: Record<string, string> = {
+  model:
+    "The request's `model` differs from the recording: send the model the lesson uses, on every call.",
+  max_tokens:
+    "The request's `max_tokens` differs from the recording: send the same value on every call.",
+  tools:
+    'The `tools` list differs from the recording: send every tool definition (name, description, input_schema) unchanged, on every call.',
+  system:
+    'The `system` prompt differs from the recording: send it exactly as given, on every call.',
+};
+
+export const hints = {
+  oneUserMessage:
+    "Tool results for one turn belong in ONE user message: collect them all, then push a single {role:'user', content:[...results]}.",
+  oneAssistantMessage:
+    "A response belongs in ONE assistant message: push {role:'assistant', content: response.content}, not one message per block.",
+  resultOrder:
+    'Send the results in the order of the tool_use blocks, whatever order the tools finished in.',
+  toolUseId: "Copy each tool_use block's `id` into its result's `tool_use_id`.",
+  toolOutput:
+    "The tool's output differs from the recording: check what you pass to execute (the block's `input`) and how you turn its result into a string.",
+  isErrorMissing: "A failing tool's result needs is_error: true.",
+  isErrorExtra:
+    'Only a tool that failed gets is_error: true, and this one succeeded in the recording.',
+  missingResult:
+    'A tool_result is missing: answer every tool_use block of the response, not just the first.',
+  extraResult:
+    'This message has more tool_results than the recording: answer each tool_use exactly once.',
+  wholeResponse:
+    "A message has only `role` and `content`: push {role:'assistant', content: response.content}, not the whole response.",
+  assistantChanged:
+    "Append the response's content unchanged: push {role:'assistant', content: response.content} without rebuilding or filtering its blocks.",
+  firstMessage:
+    "The first message differs from the recording: send the user's prompt exactly as given.",
+};
+
+export function divergenceHint(expected: Message, actual: Message, diff: SegmentDiff): string {
+  const [field, index, key, block, leaf] = diff.segments;
+  if (field !== 'messages') {
+    const name = String(field);
+    if (diff.kind === 'extra') {
+      return `The recording has no \`${name}\` field: leave it out of the request.`;
+    }
+    return (
+      fieldHints[name] ??
+      `The request's \`${name}\` differs from the recording: send it as recorded.`
+    );
+  }
+  const want = messagesOf(expected);
+  const got = messagesOf(actual);
+  if (typeof index !== 'number') return 'The `messages` array differs from the recording.';
+  if (key === undefined || key === 'role') return messageHint(want, got, index);
+  const split = splitHint(want, got, index);
+  if (split) return split;
+  const wanted = want[index];
+  if (key !== 'content') {
+    return wanted?.role === 'assistant' ? hints.wholeResponse : onlyRoleAndContent(index, key);
+  }
+  if (wanted?.role === 'assistant') return hints.assistantChanged;
+  if (sameIdsReordered(wanted, got[index])) return hints.resultOrder;
+  const kind = blockType(wanted, block) ?? blockType(got[index], block);
+  if (leaf === undefined && kind === 'tool_result') {
+    return diff.kind === 'missing' ? hints.missingResult : hints.extraResult;
+  }
+  if (kind === 'tool_result' && leaf === 'tool_use_id') return hints.toolUseId;
+  if (kind === 'tool_result' && leaf === 'content') return hints.toolOutput;
+  if (kind === 'tool_result' && leaf === 'is_error') {
+    return diff.kind === 'missing' ? hints.isErrorMissing : hints.isErrorExtra;
+  }
+  if (index === 0) return hints.firstMessage;
+  return `messages[${index}] differs from the recording: compare how your loop builds it.`;
+}
+
+function messagesOf(request: Message): Message[] {
+  const { messages } = request;
+  return Array.isArray(messages) ? messages.filter(isJsonObject) : [];
+}
+
+/** A turn split over two messages of one role, where the recording has one, at or before `index`. */
+function splitHint(want: Message[], got: Message[], index: number): string | undefined {
+  for (let i = 0; i + 1 < got.length && i <= index; i++) {
+    const role = got[i]?.role;
+    if (role !== got[i + 1]?.role) continue;
+    if (want[i]?.role === role && want[i + 1]?.role === role) continue;
+    return role === 'user' ? hints.oneUserMessage : hints.oneAssistantMessage;
+  }
+}
+
+/** Whole messages missing, extra, or out of place. */
+function messageHint(want: Message[], got: Message[], index: number): string {
+  const wanted = want[index];
+  const sent = got[index];
+  if (wanted && (!sent || jsonEqual(got, without(want, index)))) {
+    if (wanted.role === 'assistant') {
+      return `The assistant's response is missing at messages[${index}]: append {role:'assistant', content: response.content} before the tool results.`;
+    }
+    if (blockType(wanted, 0) === 'tool_result') {
+      return `The tool results are missing at messages[${index}]: run each tool_use and append one user message of tool_result blocks.`;
+    }
+    return `messages[${index}], a user message, is missing.`;
+  }
+  if (sent && (!wanted || jsonEqual(want, without(got, index)))) {
+    if (jsonEqual(sent, got[index - 1])) {
+      return `messages[${index}] repeats the message before it: is the same message appended twice?`;
+    }
+    return `messages[${index}] (${String(sent.role)}) is not in the recorded conversation: append each message once.`;
+  }
+  return (
+    splitHint(want, got, index) ?? `messages[${index}] should be a ${String(wanted?.role)} message.`
+  );
+}
+
+function without<T>(items: T[], index: number): T[] {
+  return [...items.slice(0, index), ...items.slice(index + 1)];
+}
+
+function onlyRoleAndContent(index: number, key: string | number): string {
+  return `Messages carry only \`role\` and \`content\`: messages[${index}].${String(key)} should not be there.`;
+}
+
+function blocksOf(message: Message | undefined): unknown[] {
+  return Array.isArray(message?.content) ? message.content : [];
+}
+
+function blockType(message: Message | undefined, block: string | number | undefined): unknown {
+  const found = typeof block === 'number' ? blocksOf(message)[block] : undefined;
+  return isJsonObject(found) ? found.type : undefined;
+}
+
+/** True when both messages answer the same tool_use ids, in a different order. */
+function sameIdsReordered(want: Message | undefined, got: Message | undefined): boolean {
+  const ids = (message: Message | undefined) =>
+    blocksOf(message)
+      .filter((block) => isJsonObject(block) && block.type === 'tool_result')
+      .map((block) => (block as Message).tool_use_id);
+  const wanted = ids(want);
+  const sent = ids(got);
+  return !jsonEqual(wanted, sent) && jsonEqual([...wanted].sort(), [...sent].sort());
+}

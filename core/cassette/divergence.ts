@@ -1,0 +1,63 @@
+import { canonicalizeRequest, sentPath, valueAt } from './canonical-request.ts';
+import { diffJsonSegments, displayPath, formatPath } from './json-diff.ts';
+import { divergenceHint } from './divergence-hint.ts';
+
+/** Where a request first left its recorded counterpart, in terms of the request as sent. */
+export interface Divergence {
+  /** A path into the learner's request, e.g. `messages[2].content[0].tool_use_id`. */
+  path: string;
+  /** The recorded value there; undefined when the recording has nothing there. */
+  expected: unknown;
+  /** The learner's value there; undefined when the request has nothing there. */
+  actual: unknown;
+  /** What the two values are, e.g. `expected "toolu_01A" but got "toolu_01B"`. */
+  difference: string;
+  hint: string;
+}
+
+/**
+ * Compares a request with the recorded one canonically and reports the first difference,
+ * or undefined when they are the same request. The comparison runs on the canonical forms;
+ * the report names the place in the request the learner actually sent.
+ */
+export function findDivergence(
+  recorded: Record<string, unknown>,
+  request: Record<string, unknown>,
+): Divergence | undefined {
+  const expected = canonicalizeRequest(recorded);
+  const actual = canonicalizeRequest(request);
+  const [first] = diffJsonSegments(expected, actual, 1);
+  if (!first) return;
+  const path = sentPath(request, first.segments);
+  // The recording may have spelled this place differently (a string for a list of blocks);
+  // then its canonical form is what stands there.
+  const recordedHasPath = sentPath(recorded, path).length === path.length;
+  const expectedValue = valueAt(recordedHasPath ? recorded : expected, path);
+  const actualValue = valueAt(request, path);
+  return {
+    path: displayPath(formatPath(path)),
+    expected: expectedValue,
+    actual: actualValue,
+    difference: describeDifference(expectedValue, actualValue),
+    hint: divergenceHint(expected, actual, first),
+  };
+}
+
+function describeDifference(expected: unknown, actual: unknown): string {
+  if (actual === undefined) return `expected ${preview(expected)} but it is missing`;
+  if (expected === undefined) return `expected nothing there but got ${preview(actual)}`;
+  return `expected ${preview(expected)} but got ${preview(actual)}`;
+}
+
+const previewLength = 80;
+
+/** Compact JSON, cut short so a message stays one readable line. */
+export function preview(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > previewLength ? `${text.slice(0, previewLength - 1)}…` : text;
+}

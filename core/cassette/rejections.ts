@@ -1,0 +1,70 @@
+import type { ApiErrorBody, ApiResponse } from '../api/messages.ts';
+import type { Divergence } from './divergence.ts';
+import type { CassetteRejection } from './session.ts';
+import type { RequestIssue } from './validate-request.ts';
+
+/**
+ * The three ways a cassette refuses a request, as the learner's code receives them (an
+ * HTTP 400 with an API error body) and as the learner reads them (explanation and hint).
+ */
+
+interface Position {
+  /** 1-based number of the refused request. */
+  requestNumber: number;
+  recorded: number;
+}
+
+function errorBody(type: string, message: string): ApiErrorBody {
+  return { type: 'error', error: { type, message } };
+}
+
+/** `1 call`, `3 calls`. */
+export function callCount(count: number): string {
+  return count === 1 ? '1 call' : `${count} calls`;
+}
+
+/** The request is one the real API would refuse: the learner gets the API's own 400. */
+export function invalidRequest(issue: RequestIssue, at: Position): CassetteRejection {
+  return {
+    kind: 'invalid-request',
+    ...at,
+    status: 400,
+    body: errorBody('invalid_request_error', issue.message),
+    explanation: issue.explanation,
+  };
+}
+
+/** The loop asked for more calls than the recording holds. */
+export function exhausted(lastResponse: ApiResponse | undefined, at: Position): CassetteRejection {
+  const hint =
+    lastResponse?.stop_reason === 'end_turn'
+      ? 'Did the loop keep going after end_turn? Stop when stop_reason is not "tool_use".'
+      : 'The recording ends here: the loop should have stopped (did it respect its cap?).';
+  const summary = `The cassette is exhausted: the recording has ${callCount(at.recorded)} and the loop made request #${at.requestNumber}.`;
+  return {
+    kind: 'exhausted',
+    ...at,
+    status: 400,
+    body: errorBody('cassette_mismatch', `${summary} ${hint}`),
+    explanation:
+      'Your loop called the model again after the recorded conversation had ended: it did not stop when it should have.',
+    hint,
+  };
+}
+
+/** The request is valid but not the one recorded, so the cassette has no reply for it. */
+export function diverged(divergence: Divergence, at: Position): CassetteRejection {
+  const { path, expected, actual, difference, hint } = divergence;
+  const summary = `Request #${at.requestNumber} of ${at.recorded} left the recorded conversation at ${path}: ${difference}.`;
+  return {
+    kind: 'divergence',
+    ...at,
+    status: 400,
+    body: errorBody('cassette_mismatch', `${summary} ${hint}`),
+    explanation: `The cassette can only replay the conversation it recorded, and your loop built request #${at.requestNumber} differently, so there is no recorded reply for it.`,
+    path,
+    expected,
+    actual,
+    hint,
+  };
+}

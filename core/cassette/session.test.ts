@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiRequest } from '../api/messages.ts';
+import { createCassetteSession } from './session.ts';
+import type { CassetteAnswer, CassetteRejection, CassetteSession } from './session.ts';
+import { callingEcho, echoCassette, echoRequests, finished, request } from './test-conversation.ts';
+
+function rejection(answer: CassetteAnswer): CassetteRejection {
+  if (answer.ok) throw new Error('expected a rejection, got a response');
+  return answer.rejection;
+}
+
+function replay(session: CassetteSession, requests: readonly ApiRequest[]) {
+  for (const body of requests) expect(session.answer(body).ok).toBe(true);
+}
+
+/** Request #3 of a loop that went on after the model said `done`. */
+function afterTheEnd(): ApiRequest {
+  const messages = echoRequests()[1].messages as unknown[];
+  return request([
+    ...messages,
+    { role: 'assistant', content: finished().content },
+    { role: 'user', content: 'Go on' },
+  ]);
+}
+
+describe('createCassetteSession', () => {
+  it('replays the recorded responses in order', () => {
+    const session = createCassetteSession(echoCassette());
+    const [first, second] = echoRequests();
+    expect(session.answer(first)).toEqual({ ok: true, response: callingEcho() });
+    expect(session.made).toBe(1);
+    expect(session.answer(second)).toEqual({ ok: true, response: finished() });
+    expect(session.made).toBe(2);
+    expect(session.recorded).toBe(2);
+    expect(session.unmadeCalls()).toBeUndefined();
+  });
+
+  it('hands out copies, so learner code cannot change the recording', () => {
+    const cassette = echoCassette();
+    const session = createCassetteSession(cassette);
+    const answer = session.answer(echoRequests()[0]);
+    if (!answer.ok) throw new Error('expected a response');
+    answer.response.content.length = 0;
+    answer.response.stop_reason = 'end_turn';
+    expect(cassette.calls[0]?.response).toEqual(callingEcho());
+    expect(createCassetteSession(cassette).answer(echoRequests()[0])).toEqual({
+      ok: true,
+      response: callingEcho(),
+    });
+  });
+
+  it('is not changed by later edits to the cassette', () => {
+    const cassette = echoCassette();
+    const session = createCassetteSession(cassette);
+    cassette.calls[0]!.response.stop_reason = 'max_tokens';
+    const answer = session.answer(echoRequests()[0]);
+    expect(answer.ok && answer.response.stop_reason).toBe('tool_use');
+  });
+
+  it("answers an invalid request with the API's own 400, without using up the call", () => {
+    const session = createCassetteSession(echoCassette());
+    const refused = rejection(session.answer(request([{ role: 'system', content: 'hi' }])));
+    expect(refused).toEqual({
+      kind: 'invalid-request',
+      requestNumber: 1,
+      recorded: 2,
+      status: 400,
+      body: {
+        type: 'error',
+        error: {
+          type: 'invalid_request_error',
+          message: "messages.0.role: Input should be 'user' or 'assistant'",
+        },
+      },
+      explanation:
+        "Every message needs role 'user' or 'assistant' (a system prompt goes in the request's top-level `system` field).",
+    });
+    expect(session.made).toBe(0);
+    expect(session.answer(echoRequests()[0]).ok).toBe(true);
+  });
+
+  it('stays at the same request after a divergence', () => {
+    const session = createCassetteSession(echoCassette());
+    const refused = rejection(session.answer({ ...echoRequests()[0], max_tokens: 10 }));
+    expect([refused.kind, refused.requestNumber]).toEqual(['divergence', 1]);
+    replay(session, echoRequests());
+  });
+});
+
+describe('an exhausted cassette', () => {
+  it('asks whether the loop kept going after end_turn', () => {
+    const session = createCassetteSession(echoCassette());
+    replay(session, echoRequests());
+    const hint = 'Did the loop keep going after end_turn? Stop when stop_reason is not "tool_use".';
+    expect(rejection(session.answer(afterTheEnd()))).toEqual({
+      kind: 'exhausted',
+      requestNumber: 3,
+      recorded: 2,
+      status: 400,
+      body: {
+        type: 'error',
+        error: {
+          type: 'cassette_mismatch',
+          message: `The cassette is exhausted: the recording has 2 calls and the loop made request #3. ${hint}`,
+        },
+      },
+      explanation:
+        'Your loop called the model again after the recorded conversation had ended: it did not stop when it should have.',
+      hint,
+    });
+    expect(session.made).toBe(2);
+  });
+
+  it('asks about the cap when the recording ends on tool_use', () => {
+    const capped = { calls: echoCassette().calls.slice(0, 1) };
+    const session = createCassetteSession(capped);
+    replay(session, echoRequests().slice(0, 1));
+    const refused = rejection(session.answer(echoRequests()[1]));
+    expect(refused.body.error.message).toBe(
+      'The cassette is exhausted: the recording has 1 call and the loop made request #2. The recording ends here: the loop should have stopped (did it respect its cap?).',
+    );
+    expect(refused.hint).toBe(
+      'The recording ends here: the loop should have stopped (did it respect its cap?).',
+    );
+  });
+
+  it('still reports an invalid request first', () => {
+    const session = createCassetteSession(echoCassette());
+    replay(session, echoRequests());
+    expect(rejection(session.answer({ model: 'claude-sonnet-4-5' })).kind).toBe('invalid-request');
+  });
+});
+
+describe('unmadeCalls', () => {
+  it('says where the loop stopped', () => {
+    const session = createCassetteSession(echoCassette());
+    replay(session, echoRequests().slice(0, 1));
+    expect(session.unmadeCalls()).toBe(
+      'The recording has 2 calls but the loop made 1: it stopped after request #1 (whose response had stop_reason "tool_use").',
+    );
+  });
+
+  it('says when the loop never called the model', () => {
+    expect(createCassetteSession(echoCassette()).unmadeCalls()).toBe(
+      'The recording has 2 calls but the loop made none: it never called the model.',
+    );
+  });
+});

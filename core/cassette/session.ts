@@ -1,0 +1,93 @@
+import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
+import type { Cassette } from '../lesson/schema.ts';
+import { findDivergence } from './divergence.ts';
+import { callCount, diverged, exhausted, invalidRequest } from './rejections.ts';
+import { validateRequest } from './validate-request.ts';
+
+/**
+ * A cassette played back to a learner's loop: it answers each request with the recorded
+ * response, as long as the loop sends the request the recording holds at that point.
+ */
+
+export type RejectionKind = 'invalid-request' | 'divergence' | 'exhausted';
+
+/** Why the cassette refused a request, for the learner's code and for the learner. */
+export interface CassetteRejection {
+  kind: RejectionKind;
+  /** 1-based number of the request that was rejected ("request #2 of 3"). */
+  requestNumber: number;
+  /** How many calls the cassette recorded. */
+  recorded: number;
+  /** The HTTP status the learner's code receives: always 400. */
+  status: number;
+  /**
+   * What the learner's code receives: for `invalid-request` exactly the API's 400 body;
+   * otherwise error type `cassette_mismatch` with a message summarising the report.
+   */
+  body: ApiErrorBody;
+  /** One plain-English sentence (or two) on what in the learner's loop causes this. */
+  explanation: string;
+  /** `divergence` only: the first differing path into the request as sent. */
+  path?: string;
+  /** `divergence` only: the recorded value at `path` (undefined: absent). */
+  expected?: unknown;
+  /** `divergence` only: the request's value at `path` (undefined: absent). */
+  actual?: unknown;
+  /** The likely mistake (`divergence` and `exhausted`). */
+  hint?: string;
+}
+
+export type CassetteAnswer =
+  { ok: true; response: ApiResponse } | { ok: false; rejection: CassetteRejection };
+
+export interface CassetteSession {
+  /** Answers the next request; a rejection does not use up a call. */
+  answer(request: ApiRequest): CassetteAnswer;
+  /** Requests answered successfully so far. */
+  readonly made: number;
+  /** How many calls the cassette recorded. */
+  readonly recorded: number;
+  /** A sentence on the recorded calls the loop never made, or undefined when it made them all. */
+  unmadeCalls(): string | undefined;
+}
+
+export function createCassetteSession(cassette: Cassette): CassetteSession {
+  // A copy, so nothing done to the lesson's cassette later changes what this session replays.
+  const recording = copyJson(cassette.calls);
+  const recorded = recording.length;
+  let made = 0;
+
+  function answer(request: ApiRequest): CassetteAnswer {
+    const at = { requestNumber: made + 1, recorded };
+    const issue = validateRequest(request);
+    if (issue) return { ok: false, rejection: invalidRequest(issue, at) };
+    const call = recording[made];
+    if (!call) return { ok: false, rejection: exhausted(recording.at(-1)?.response, at) };
+    const divergence = findDivergence(call.request, request);
+    if (divergence) return { ok: false, rejection: diverged(divergence, at) };
+    made += 1;
+    return { ok: true, response: copyJson(call.response) };
+  }
+
+  function unmadeCalls(): string | undefined {
+    if (made >= recorded) return;
+    const last = recording[made - 1];
+    const stopped = last
+      ? `it stopped after request #${made} (whose response had stop_reason "${last.response.stop_reason}")`
+      : 'it never called the model';
+    return `The recording has ${callCount(recorded)} but the loop made ${made === 0 ? 'none' : made}: ${stopped}.`;
+  }
+
+  return {
+    answer,
+    get made() {
+      return made;
+    },
+    recorded,
+    unmadeCalls,
+  };
+}
+
+function copyJson<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}

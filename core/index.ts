@@ -1,0 +1,21 @@
+/** The public entry of the course engine: everything a host (web, CLI) uses. */
+export type * from './api/messages.ts';
+export type { Course, FileMap, Lesson, LessonCase, LessonProblem } from './lesson/types.ts';
+export { loadCourse, type LoadCourseResult } from './lesson/load-course.ts';
+export type { CassetteRejection } from './cassette/session.ts';
+export type { DiffEntry } from './cassette/json-diff.ts';
+export type { CompileError } from './run/bundle.ts';
+export type { StackFrame } from './run/stack-map.ts';
+export type { SerializedError, ConsoleLevel } from './run/protocol.ts';
+export {
+  PRELUDE_LINES,
+  type Clock,
+  type EsbuildLike,
+  type GradingHost,
+  type SpawnWorker,
+  type WorkerEvents,
+  type WorkerHandle,
+} from './run/host.ts';
+export { startGrading, type GradingHandle, type GradingOptions } from './run/grade-files.ts';
+export type * from './grade/report.ts';
+export { summarizeCase, summarizeTurns } from './grade/transcript.ts';

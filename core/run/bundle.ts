@@ -1,0 +1,155 @@
+import type { FileMap, Lesson } from '../lesson/types.ts';
+import type { EsbuildLike } from './host.ts';
+
+/** A compile error located in one of the files the learner sees (1-based line and column). */
+export interface CompileError {
+  file: string;
+  line: number;
+  column: number;
+  text: string;
+  lineText: string;
+}
+
+export type BundleResult =
+  { ok: true; script: string; sourceMap: string } | { ok: false; errors: CompileError[] };
+
+const NAMESPACE = 'ti';
+const ENTRY = 'ws/__entry__.ts';
+/** Bare imports the bundle provides, and which core file each one is. */
+const PROVIDED: Record<string, string> = {
+  '@theinference/harness': 'core/harness/harness-api.ts',
+  '@anthropic-ai/sdk': 'core/sdk/anthropic.ts',
+};
+
+/**
+ * Bundles the harness, the learner's files and the worker runtime into one classic
+ * script, entirely from memory. The lesson's read-only files replace the learner's copies.
+ */
+export async function bundleLesson(
+  esbuild: EsbuildLike,
+  lesson: Lesson,
+  learnerFiles: FileMap,
+  coreFiles: FileMap,
+): Promise<BundleResult> {
+  const files = createVirtualTree(lesson, learnerFiles, coreFiles);
+  try {
+    const result = await esbuild.build({
+      entryPoints: ['entry'],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      platform: 'neutral',
+      target: 'es2022',
+      outfile: 'bundle.js',
+      sourcemap: 'external',
+      sourcesContent: false,
+      logLevel: 'silent',
+      charset: 'utf8',
+      plugins: [virtualFiles(files)],
+    });
+    const outputs = result.outputFiles ?? [];
+    const script = outputs.find((f) => f.path.endsWith('.js'));
+    const map = outputs.find((f) => f.path.endsWith('.map'));
+    if (!script || !map) throw new Error('esbuild produced no bundle');
+    return { ok: true, script: script.text, sourceMap: map.text };
+  } catch (error) {
+    return { ok: false, errors: toCompileErrors(error) };
+  }
+}
+
+function createVirtualTree(lesson: Lesson, learnerFiles: FileMap, coreFiles: FileMap): FileMap {
+  const tree: FileMap = {};
+  for (const [path, text] of Object.entries(coreFiles)) tree[`core/${path}`] = text;
+  for (const [path, text] of Object.entries(learnerFiles)) tree[`ws/${path}`] = text;
+  for (const path of lesson.readOnly) tree[`ws/${path}`] = lesson.starter[path] ?? '';
+  tree['ws/program.ts'] = lesson.harness;
+  tree[ENTRY] = [
+    "import { startRun } from '@theinference/runtime';",
+    "import main from './program.ts';",
+    'startRun(main);',
+  ].join('\n');
+  return tree;
+}
+
+interface ResolveArgs {
+  path: string;
+  importer: string;
+  kind: string;
+}
+
+function virtualFiles(files: FileMap) {
+  return {
+    name: 'theinference-virtual-files',
+    setup(build: {
+      onResolve(o: { filter: RegExp }, cb: (args: ResolveArgs) => object): void;
+      onLoad(
+        o: { filter: RegExp; namespace: string },
+        cb: (args: { path: string }) => object,
+      ): void;
+    }) {
+      build.onResolve({ filter: /.*/ }, (args) => {
+        if (args.kind === 'entry-point') return { path: ENTRY, namespace: NAMESPACE };
+        const resolved = resolveImport(files, args.importer, args.path);
+        if (resolved) return { path: resolved, namespace: NAMESPACE };
+        return { errors: [{ text: unresolvedMessage(args.path) }] };
+      });
+      build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({
+        contents: files[args.path] ?? '',
+        loader: 'ts',
+      }));
+    },
+  };
+}
+
+function resolveImport(files: FileMap, importer: string, specifier: string): string | undefined {
+  if (specifier === '@theinference/runtime') {
+    return importer === ENTRY ? 'core/run/worker-runtime.ts' : undefined;
+  }
+  const provided = PROVIDED[specifier];
+  if (provided) return provided in files ? provided : undefined;
+  if (!specifier.startsWith('.')) return;
+  const root = importer.split('/')[0];
+  const base = joinPath(importer, specifier);
+  if (!base || base.split('/')[0] !== root) return;
+  const candidates = [base, `${base}.ts`, `${base}/index.ts`, base.replace(/\.js$/, '.ts')];
+  return candidates.find((c) => c in files);
+}
+
+function joinPath(importer: string, specifier: string): string | undefined {
+  const parts = importer.split('/').slice(0, -1);
+  for (const segment of specifier.split('/')) {
+    if (segment === '..') {
+      if (parts.length === 0) return;
+      parts.pop();
+    } else if (segment !== '.' && segment !== '') parts.push(segment);
+  }
+  return parts.join('/');
+}
+
+function unresolvedMessage(specifier: string): string {
+  if (specifier.startsWith('.')) return `Could not find the file "${specifier}"`;
+  return `Cannot import "${specifier}": only the lesson's own files can be imported here`;
+}
+
+/** The path a learner knows a bundled file by: `src/loop.ts`, not `ti:ws/src/loop.ts`. */
+export function learnerPath(bundlePath: string): string {
+  return bundlePath.replace(/^ti:/, '').replace(/^ws\//, '');
+}
+
+function toCompileErrors(error: unknown): CompileError[] {
+  const messages = (error as { errors?: unknown }).errors;
+  if (!Array.isArray(messages) || messages.length === 0) {
+    const text = error instanceof Error ? error.message : String(error);
+    return [{ file: '', line: 0, column: 0, text, lineText: '' }];
+  }
+  return messages.map((m: { text?: string; location?: Record<string, unknown> | null }) => {
+    const loc = m.location ?? {};
+    return {
+      file: learnerPath(String(loc.file ?? '')),
+      line: Number(loc.line ?? 0),
+      column: Number(loc.column ?? 0) + 1,
+      text: String(m.text ?? 'unknown error'),
+      lineText: String(loc.lineText ?? ''),
+    };
+  });
+}

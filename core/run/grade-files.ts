@@ -1,0 +1,90 @@
+import { gradeCase } from '../grade/grade-case.ts';
+import type { CaseReport, LessonReport } from '../grade/report.ts';
+import type { FileMap, Lesson } from '../lesson/types.ts';
+import { bundleLesson } from './bundle.ts';
+import type { GradingHost } from './host.ts';
+import { runCase, type CaseRunHandle } from './run-case.ts';
+import { createStackMapper } from './stack-map.ts';
+
+export interface GradingOptions {
+  /** Per-case limit; the lesson's own when absent. */
+  timeoutMs?: number;
+  /** Called as each case finishes, before the whole report is ready. */
+  onCase?: (report: CaseReport) => void;
+}
+
+export interface GradingHandle {
+  result: Promise<LessonReport>;
+  /** Stops every case still running; their reports say "cancelled". */
+  cancel(): void;
+}
+
+/**
+ * Grades the learner's files against every case of a lesson: one bundle, then each case
+ * in its own fresh worker, all at once. The browser and the CLI both call this, so for
+ * the same files they reach the same verdict.
+ */
+export function startGrading(
+  host: GradingHost,
+  lesson: Lesson,
+  files: FileMap,
+  options: GradingOptions = {},
+): GradingHandle {
+  const runs: CaseRunHandle[] = [];
+  let cancelled = false;
+  const result = (async (): Promise<LessonReport> => {
+    const started = host.clock.now();
+    const bundle = await bundleLesson(host.esbuild, lesson, files, host.coreFiles);
+    const bundleMs = host.clock.now() - started;
+    const report = (cases: CaseReport[], compileErrors = bundle.ok ? [] : bundle.errors) =>
+      ({
+        lessonId: lesson.id,
+        status: cases.length > 0 && cases.every((c) => c.status === 'pass') ? 'pass' : 'fail',
+        compileErrors,
+        cases,
+        bundleMs,
+        durationMs: host.clock.now() - started,
+      }) satisfies LessonReport;
+    if (!bundle.ok) return report(lesson.cases.map((c) => compileFailure(c, bundle.errors)));
+    const mapStack = createStackMapper(bundle.sourceMap);
+    const timeoutMs = options.timeoutMs ?? lesson.timeoutMs;
+    const cases = await Promise.all(
+      lesson.cases.map(async (testCase) => {
+        const handle = runCase(host.spawn, host.clock, bundle.script, testCase, timeoutMs);
+        runs.push(handle);
+        if (cancelled) handle.cancel();
+        const graded = gradeCase(testCase, await handle.result, mapStack);
+        options.onCase?.(graded);
+        return graded;
+      }),
+    );
+    return report(cases);
+  })();
+  return {
+    result,
+    cancel() {
+      cancelled = true;
+      for (const run of runs) run.cancel();
+    },
+  };
+}
+
+function compileFailure(
+  testCase: Lesson['cases'][number],
+  errors: { file: string; line: number; column: number; text: string }[],
+): CaseReport {
+  const first = errors[0];
+  const where = first && first.file ? `${first.file}:${first.line}:${first.column}: ` : '';
+  return {
+    name: testCase.name,
+    visible: testCase.visible,
+    description: testCase.description,
+    status: 'error',
+    kind: 'compile',
+    message: `Compile error: ${where}${first?.text ?? 'the code did not compile'}`,
+    turns: [],
+    console: [],
+    consoleTruncated: false,
+    durationMs: 0,
+  };
+}

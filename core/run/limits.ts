@@ -1,0 +1,11 @@
+/** Bounds on what one case may produce, enforced in the worker and again by the host. */
+export const RUN_LIMITS = {
+  /** Console lines kept per case; more are dropped with a visible note. */
+  consoleLines: 1_000,
+  /** Characters kept of one console line. */
+  consoleLineChars: 10_000,
+  /** Characters of printed output the grader will parse. */
+  outputChars: 1_000_000,
+  /** Model calls answered after the cassette has already rejected one. */
+  callsAfterRejection: 3,
+} as const;

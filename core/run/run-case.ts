@@ -1,0 +1,125 @@
+import { createCassetteSession } from '../cassette/session.ts';
+import type { LessonCase } from '../lesson/types.ts';
+import type { CaseRun, RunEvent, RunOutcome } from './events.ts';
+import type { Clock, SpawnWorker, WorkerHandle } from './host.ts';
+import { RUN_LIMITS } from './limits.ts';
+import { parseWorkerMessage, type HostMessage, type WorkerMessage } from './protocol.ts';
+
+export interface CaseRunHandle {
+  result: Promise<CaseRun>;
+  /** Terminates the worker at once; the result settles as cancelled. */
+  cancel(): void;
+}
+
+/**
+ * Runs one case: a fresh worker for the bundled script, the cassette answering its model
+ * calls from this side of the boundary, and a timer that terminates it.
+ */
+export function runCase(
+  spawn: SpawnWorker,
+  clock: Clock,
+  script: string,
+  testCase: LessonCase,
+  timeoutMs: number,
+): CaseRunHandle {
+  const session = createCassetteSession(testCase.cassette);
+  const started = clock.now();
+  const events: RunEvent[] = [];
+  const outputs: string[] = [];
+  let consoleLines = 0;
+  let consoleTruncated = false;
+  let rejection: CaseRun['rejection'];
+  let callsAfterRejection = 0;
+  let modelCalls = 0;
+  let finished = false;
+  let worker: WorkerHandle | undefined;
+  let resolveRun: (run: CaseRun) => void = () => {};
+  const result = new Promise<CaseRun>((resolve) => (resolveRun = resolve));
+
+  const finish = (outcome: RunOutcome) => {
+    if (finished) return;
+    finished = true;
+    clock.clearTimeout(timer);
+    worker?.terminate();
+    const run: CaseRun = {
+      outcome,
+      events,
+      outputs,
+      consoleTruncated,
+      modelCalls,
+      durationMs: clock.now() - started,
+    };
+    if (rejection) run.rejection = rejection;
+    const unmade = session.unmadeCalls();
+    if (unmade) run.unmadeCalls = unmade;
+    resolveRun(run);
+  };
+
+  const post = (message: HostMessage) => worker?.post(message);
+
+  const answerModel = (id: number, request: Record<string, unknown>) => {
+    if (rejection && ++callsAfterRejection > RUN_LIMITS.callsAfterRejection) {
+      finish({ kind: 'stopped-after-rejection' });
+      return;
+    }
+    const at = clock.now() - started;
+    modelCalls++;
+    const answer = session.answer(request);
+    const event: RunEvent = { type: 'model-call', index: modelCalls, request, at, durationMs: 0 };
+    if (answer.ok) {
+      event.response = answer.response;
+      post({ type: 'model-reply', id, ok: true, response: answer.response });
+    } else {
+      event.rejection = answer.rejection;
+      rejection ??= answer.rejection;
+      const { status, body } = answer.rejection;
+      post({ type: 'model-reply', id, ok: false, status, body });
+    }
+    event.durationMs = clock.now() - started - at;
+    events.push(event);
+  };
+
+  const onMessage = (message: WorkerMessage) => {
+    const at = clock.now() - started;
+    switch (message.type) {
+      case 'model-request':
+        return answerModel(message.id, message.request);
+      case 'tool': {
+        const { type: _type, ...tool } = message;
+        events.push({ type: 'tool', ...tool, at });
+        return;
+      }
+      case 'console':
+        if (++consoleLines > RUN_LIMITS.consoleLines) consoleTruncated = true;
+        else events.push({ type: 'console', level: message.level, text: message.text, at });
+        return;
+      case 'console-truncated':
+        consoleTruncated = true;
+        return;
+      case 'output':
+        if (outputs.length < 10) outputs.push(message.json.slice(0, RUN_LIMITS.outputChars + 1));
+        return;
+      case 'done':
+        return finish({ kind: 'completed' });
+      case 'error':
+        return finish({ kind: 'threw', error: message.error });
+    }
+  };
+
+  const timer = clock.setTimeout(() => finish({ kind: 'timeout', afterMs: timeoutMs }), timeoutMs);
+  try {
+    worker = spawn(script, {
+      message: (data) => {
+        if (finished) return;
+        const message = parseWorkerMessage(data);
+        if (message) onMessage(message);
+      },
+      error: (error) => finish({ kind: 'threw', error }),
+    });
+    post({ type: 'start', input: testCase.input });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    finish({ kind: 'threw', error: { name: 'WorkerError', message } });
+  }
+  return { result, cancel: () => finish({ kind: 'cancelled' }) };
+}

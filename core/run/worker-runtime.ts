@@ -1,0 +1,141 @@
+import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
+import type { Harness, HarnessMain, ToolImpl } from '../harness/harness-api.ts';
+import { formatConsoleArgs } from './format-value.ts';
+import { RUN_LIMITS } from './limits.ts';
+import {
+  serializeError,
+  type ConsoleLevel,
+  type HostMessage,
+  type WorkerMessage,
+} from './protocol.ts';
+
+/**
+ * The part of a run that lives inside the worker, bundled ahead of the harness and the
+ * learner's code. It captures what it needs before learner code can replace it, relays
+ * model calls to the host (which holds the cassette), and reports tools, console and output.
+ * Each host supplies the port as `globalThis.__theinferencePort` in a one-line prelude.
+ */
+interface RuntimePort {
+  post(message: WorkerMessage): void;
+  listen(handler: (message: HostMessage) => void): void;
+}
+
+/** The error a model call rejects with, shaped like the SDK's `APIError`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly error: ApiErrorBody;
+  constructor(status: number, body: ApiErrorBody) {
+    super(`${status} ${JSON.stringify(body)}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.error = body;
+  }
+}
+
+const scope = globalThis as unknown as {
+  __theinferencePort?: RuntimePort;
+  performance?: { now(): number };
+  console: Record<ConsoleLevel, (...args: unknown[]) => void>;
+};
+const port = scope.__theinferencePort;
+delete scope.__theinferencePort;
+const stringify = JSON.stringify;
+const parse = JSON.parse;
+const perf = scope.performance;
+const now = (): number => (perf ? perf.now() : Date.now());
+
+function send(message: WorkerMessage): void {
+  port?.post(message);
+}
+
+let consoleLines = 0;
+function captureConsole(): void {
+  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    scope.console[level] = (...args: unknown[]) => {
+      consoleLines++;
+      if (consoleLines > RUN_LIMITS.consoleLines) {
+        if (consoleLines === RUN_LIMITS.consoleLines + 1) send({ type: 'console-truncated' });
+        return;
+      }
+      let text = formatConsoleArgs(args, stringify);
+      if (text.length > RUN_LIMITS.consoleLineChars) {
+        text = `${text.slice(0, RUN_LIMITS.consoleLineChars)}… (line cut at ${RUN_LIMITS.consoleLineChars} characters)`;
+      }
+      send({ type: 'console', level, text });
+    };
+  }
+}
+
+let nextId = 1;
+const pending = new Map<number, { resolve(r: ApiResponse): void; reject(e: unknown): void }>();
+
+function createMessage(request: ApiRequest): Promise<ApiResponse> {
+  let body: ApiRequest;
+  try {
+    body = parse(stringify(request)) as ApiRequest;
+  } catch (error) {
+    return Promise.reject(
+      new TypeError(`the request could not be sent as JSON: ${serializeError(error).message}`),
+    );
+  }
+  const id = nextId++;
+  return new Promise<ApiResponse>((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    send({ type: 'model-request', id, request: body });
+  });
+}
+
+function tools(impls: Record<string, ToolImpl>) {
+  return async (name: string, input: Record<string, unknown>): Promise<string> => {
+    const started = now();
+    const impl = Object.prototype.hasOwnProperty.call(impls, name) ? impls[name] : undefined;
+    try {
+      if (!impl) throw new Error(`unknown tool: ${name}`);
+      const value: unknown = await impl(input);
+      const output = typeof value === 'string' ? value : (stringify(value) ?? String(value));
+      send({ type: 'tool', name, input: safeClone(input), output, durationMs: now() - started });
+      return output;
+    } catch (error) {
+      send({
+        type: 'tool',
+        name,
+        input: safeClone(input),
+        error: serializeError(error),
+        durationMs: now() - started,
+      });
+      throw error;
+    }
+  };
+}
+
+function safeClone(value: unknown): unknown {
+  try {
+    return parse(stringify(value) ?? 'null') as unknown;
+  } catch {
+    return '(not JSON-serialisable)';
+  }
+}
+
+function print(value: unknown): void {
+  send({ type: 'output', json: stringify(value) ?? 'null' });
+}
+
+/** Runs the harness once the host sends `start`; called by the bundle's entry. */
+export function startRun(main: HarnessMain): void {
+  captureConsole();
+  port?.listen((message) => {
+    if (message.type === 'start') {
+      const h: Harness = { input: message.input, createMessage, tools, print };
+      main(h).then(
+        () => send({ type: 'done' }),
+        (error: unknown) => send({ type: 'error', error: serializeError(error) }),
+      );
+    } else if (message.type === 'model-reply') {
+      const call = pending.get(message.id);
+      pending.delete(message.id);
+      if (!call) return;
+      if (message.ok) call.resolve(message.response);
+      else call.reject(new ApiError(message.status, message.body));
+    }
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * The lesson check: every lesson's data validates, its reference passes every case, and
+ * its starter fails every case with a diagnostic (not a grader crash).
+ * Usage: npm run test:lessons [-- <lesson-id>...]
+ */
+import { startGrading, type CaseReport, type Lesson } from '../core/index.ts';
+import { loadPackagedCourse } from '../cli/load.ts';
+import { createNodeHost } from '../cli/node-host.ts';
+import { typecheckLesson } from './typecheck-lesson.ts';
+
+const loaded = loadPackagedCourse();
+if ('error' in loaded) {
+  console.error(loaded.error);
+  process.exit(1);
+}
+const only = process.argv.slice(2);
+const lessons = loaded.course.lessons.filter((l) => only.length === 0 || only.includes(l.id));
+const host = createNodeHost();
+let passed = 0;
+let failed = 0;
+
+function check(ok: boolean, label: string, detail = ''): void {
+  if (ok) passed++;
+  else failed++;
+  console.log(
+    `${ok ? '✓' : '✗'} ${label}${ok || !detail ? '' : `\n    ${detail.replace(/\n/g, '\n    ')}`}`,
+  );
+}
+
+const describe = (c: CaseReport) => `${c.name}: ${c.status} (${c.kind}) ${c.message}`;
+
+async function checkLesson(lesson: Lesson): Promise<void> {
+  for (const [label, files] of [
+    ['starter', lesson.starter],
+    ['reference', lesson.reference],
+  ] as const) {
+    const errors = typecheckLesson(lesson, files);
+    check(
+      errors.length === 0,
+      `${lesson.id} ${label} type-checks with the harness`,
+      errors.join('\n'),
+    );
+  }
+  const reference = await startGrading(host, lesson, lesson.reference).result;
+  for (const c of reference.cases) {
+    check(c.status === 'pass', `${lesson.id} reference passes ${c.name}`, describe(c));
+  }
+  const starter = await startGrading(host, lesson, lesson.starter).result;
+  for (const c of starter.cases) {
+    const diagnosed = c.status !== 'pass' && c.message.trim().length > 0;
+    check(diagnosed, `${lesson.id} starter fails ${c.name} with a diagnostic`, describe(c));
+  }
+}
+
+for (const lesson of lessons) await checkLesson(lesson);
+console.log(`\nlessons: ${passed} passed, ${failed} failed`);
+process.exitCode = failed === 0 && passed > 0 ? 0 : 1;

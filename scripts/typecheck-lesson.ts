@@ -1,0 +1,53 @@
+import { join } from 'node:path';
+import ts from 'typescript';
+import type { FileMap, Lesson } from '../core/index.ts';
+import { PACKAGE_ROOT } from '../cli/node-host.ts';
+
+const ROOT = '/lesson/';
+const HARNESS_API = join(PACKAGE_ROOT, 'core/harness/harness-api.ts');
+
+const options: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  lib: ['lib.es2022.d.ts'],
+  types: [],
+  strict: true,
+  noEmit: true,
+  noUncheckedIndexedAccess: true,
+  allowImportingTsExtensions: true,
+  skipLibCheck: true,
+  paths: { '@theinference/harness': [HARNESS_API] },
+};
+
+/**
+ * Type-checks a lesson's files as the learner and the runner see them: the given files
+ * laid over the harness, in memory. Returns one line per diagnostic.
+ */
+export function typecheckLesson(lesson: Lesson, files: FileMap): string[] {
+  const virtual = new Map<string, string>();
+  for (const [path, text] of Object.entries({ ...files, 'program.ts': lesson.harness })) {
+    virtual.set(ROOT + path, text);
+  }
+  const host = ts.createCompilerHost(options);
+  const readFile = host.readFile.bind(host);
+  host.readFile = (name) => virtual.get(name) ?? readFile(name);
+  host.fileExists = (name) => virtual.has(name) || ts.sys.fileExists(name);
+  host.directoryExists = (dir) =>
+    [...virtual.keys()].some((name) => name.startsWith(`${dir}/`)) || ts.sys.directoryExists(dir);
+  host.realpath = (name) => name;
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (name, version) => {
+    const text = virtual.get(name);
+    return text === undefined
+      ? getSourceFile(name, version)
+      : ts.createSourceFile(name, text, version);
+  };
+  const program = ts.createProgram([...virtual.keys()], options, host);
+  return ts.getPreEmitDiagnostics(program).map((d) => {
+    const message = ts.flattenDiagnosticMessageText(d.messageText, '\n');
+    if (!d.file || d.start === undefined) return message;
+    const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+    return `${d.file.fileName.replace(ROOT, '')}:${line + 1}:${character + 1}: ${message}`;
+  });
+}

@@ -2,6 +2,8 @@
 export type * from './api/messages.ts';
 export type { Course, FileMap, Lesson, LessonCase, LessonProblem } from './lesson/types.ts';
 export { loadCourse, type LoadCourseResult } from './lesson/load-course.ts';
+export type { Tutor, TutorAnchor, TutorExperiment } from './lesson/tutor-schema.ts';
+export { applyExperimentEdit, findAnchor, type LineRange } from './lesson/tutor-text.ts';
 export type { CassetteRejection } from './cassette/session.ts';
 export type { DiffEntry } from './cassette/json-diff.ts';
 export type { CompileError } from './run/bundle.ts';

@@ -15,6 +15,8 @@ export interface Harness<Input = unknown> {
    * dispatches by name; an unknown name throws `Error("unknown tool: <name>")`.
    */
   tools(impls: Record<string, ToolImpl>): ToolRunner;
+  /** The lines the code has logged so far with `console.log` / `console.info`, as shown. */
+  consoleLines(): string[];
   /** Prints the case's result. Call it once, with JSON-serialisable data. */
   print(value: unknown): void;
 }

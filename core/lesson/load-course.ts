@@ -7,6 +7,7 @@ import {
   type Cassette,
   type CaseMeta,
 } from './schema.ts';
+import { tutorSchema } from './tutor-schema.ts';
 import type { Course, FileMap, Lesson, LessonCase, LessonProblem } from './types.ts';
 
 export type LoadCourseResult =
@@ -70,6 +71,10 @@ function loadLesson(
     }
   }
   const cases = loadCases(files, id, problems);
+  const tutor =
+    `${id}/tutor.json` in files
+      ? parseJsonFile(files, `${id}/tutor.json`, tutorSchema, problems)
+      : undefined;
   if (problems.length > before || !meta || prose === undefined || task === undefined) return;
   if (harness === undefined) return;
   return {
@@ -87,6 +92,7 @@ function loadLesson(
     reference: { ...starter, ...referenceOnly },
     harness,
     cases,
+    ...(tutor ? { tutor } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Cassette } from './schema.ts';
+import type { Tutor } from './tutor-schema.ts';
 
 /** A map from a path (`src/loop.ts`) to its text. */
 export type FileMap = Record<string, string>;
@@ -35,6 +36,8 @@ export interface Lesson {
   /** The harness source (`program.ts`), which imports what it grades from the learner's files. */
   harness: string;
   cases: LessonCase[];
+  /** The scripted tutor, when the lesson has one. */
+  tutor?: Tutor;
 }
 
 export interface Course {

@@ -49,10 +49,15 @@ function send(message: WorkerMessage): void {
 }
 
 let consoleLines = 0;
+/** What was logged so far, for harnesses that grade what the learner's code prints. */
+const logged: string[] = [];
 function captureConsole(): void {
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     scope.console[level] = (...args: unknown[]) => {
       consoleLines++;
+      if (consoleLines <= RUN_LIMITS.consoleLines && (level === 'log' || level === 'info')) {
+        logged.push(formatConsoleArgs(args, stringify));
+      }
       if (consoleLines > RUN_LIMITS.consoleLines) {
         if (consoleLines === RUN_LIMITS.consoleLines + 1) send({ type: 'console-truncated' });
         return;
@@ -69,7 +74,8 @@ function captureConsole(): void {
 let nextId = 1;
 const pending = new Map<number, { resolve(r: ApiResponse): void; reject(e: unknown): void }>();
 
-function createMessage(request: ApiRequest): Promise<ApiResponse> {
+/** Sends one request to the cassette on the host's side; also behind the SDK shim. */
+export function createMessage(request: ApiRequest): Promise<ApiResponse> {
   let body: ApiRequest;
   try {
     body = parse(stringify(request)) as ApiRequest;
@@ -125,7 +131,13 @@ export function startRun(main: HarnessMain): void {
   captureConsole();
   port?.listen((message) => {
     if (message.type === 'start') {
-      const h: Harness = { input: message.input, createMessage, tools, print };
+      const h: Harness = {
+        input: message.input,
+        createMessage,
+        tools,
+        print,
+        consoleLines: () => logged.slice(),
+      };
       main(h).then(
         () => send({ type: 'done' }),
         (error: unknown) => send({ type: 'error', error: serializeError(error) }),

@@ -1,8 +1,11 @@
 import { parseArgs } from 'node:util';
 import { initCourseDir } from './commands/init.ts';
 import { listLessons } from './commands/lessons.ts';
+import { printShareLink } from './commands/link.ts';
 import { runTests } from './commands/test.ts';
 import { loadPackagedCourse } from './load.ts';
+
+const DEFAULT_BASE = 'http://localhost:5173/';
 
 const USAGE = `Usage: theinference <command> [options]
 
@@ -11,6 +14,11 @@ Commands:
   lessons                    list the stages
   test --stage <id>          grade the course directory's files against one stage
   test --all                 grade every stage
+  link --stage <id>          print a link that opens the stage in the playground with your files
+
+Options for link:
+  --dir <path>      the course directory (default: the current directory)
+  --base <url>      the playground's address (default: ${DEFAULT_BASE})
 
 Options for test:
   --dir <path>      the course directory (default: the current directory)
@@ -38,6 +46,7 @@ export async function main(argv: string[]): Promise<number> {
         watch: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         timeout: { type: 'string' },
+        base: { type: 'string', default: DEFAULT_BASE },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -81,6 +90,14 @@ export async function main(argv: string[]): Promise<number> {
         watch: values.watch,
         ...(timeoutMs === undefined ? {} : { timeoutMs }),
       });
+    }
+    case 'link': {
+      const lesson = course.lessons.find((l) => l.id === values.stage);
+      if (!lesson)
+        return usage(
+          `link needs --stage <id>: one of ${course.lessons.map((l) => l.id).join(', ')}.`,
+        );
+      return printShareLink(lesson, values.dir, values.base);
     }
     default:
       return usage(`Unknown command "${command}".`);

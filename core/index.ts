@@ -21,3 +21,13 @@ export {
 export { startGrading, type GradingHandle, type GradingOptions } from './run/grade-files.ts';
 export type * from './grade/report.ts';
 export { summarizeCase, summarizeTurns } from './grade/transcript.ts';
+export {
+  LONG_LINK_CHARS,
+  MAX_SHARE_BYTES,
+  SHARE_VERSION,
+  changedFiles,
+  decodeSharePayload,
+  encodeShareFragment,
+  type DecodeResult,
+  type ShareProblem,
+} from './share/share-link.ts';

@@ -6,7 +6,10 @@ import * as esbuild from 'esbuild';
 import type { FileMap, GradingHost, SpawnWorker } from '../core/index.ts';
 
 /** Where the package keeps its lessons and engine sources. */
-export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const PACKAGE_ROOT =
+  // Set by cli/bin.js when it bundles the CLI into node_modules/.cache.
+  (import.meta as { THEINFERENCE_ROOT?: string }).THEINFERENCE_ROOT ??
+  fileURLToPath(new URL('..', import.meta.url));
 export const FIXTURES_DIR = join(PACKAGE_ROOT, 'fixtures');
 const CORE_DIR = join(PACKAGE_ROOT, 'core');
 

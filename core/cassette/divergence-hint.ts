@@ -29,7 +29,9 @@ export const hints = {
     'Send the results in the order of the tool_use blocks, whatever order the tools finished in.',
   toolUseId: "Copy each tool_use block's `id` into its result's `tool_use_id`.",
   toolOutput:
-    "The tool's output differs from the recording: check what you pass to execute (the block's `input`) and how you turn its result into a string.",
+    "The tool's output differs from the recording: check that you run the tool the tool_use block names, with the block's `input`, and send back what it returns as a string.",
+  errorOutput:
+    "This result reports a tool that failed: its content should be the error's message (`error.message` for an Error, `String(value)` for anything else thrown).",
   isErrorMissing: "A failing tool's result needs is_error: true.",
   isErrorExtra:
     'Only a tool that failed gets is_error: true, and this one succeeded in the recording.',
@@ -74,7 +76,9 @@ export function divergenceHint(expected: Message, actual: Message, diff: Segment
     return diff.kind === 'missing' ? hints.missingResult : hints.extraResult;
   }
   if (kind === 'tool_result' && leaf === 'tool_use_id') return hints.toolUseId;
-  if (kind === 'tool_result' && leaf === 'content') return hints.toolOutput;
+  if (kind === 'tool_result' && leaf === 'content') {
+    return isErrorResult(wanted, block) ? hints.errorOutput : hints.toolOutput;
+  }
   if (kind === 'tool_result' && leaf === 'is_error') {
     return diff.kind === 'missing' ? hints.isErrorMissing : hints.isErrorExtra;
   }
@@ -147,4 +151,12 @@ function sameIdsReordered(want: Message | undefined, got: Message | undefined): 
   const wanted = ids(want);
   const sent = ids(got);
   return !jsonEqual(wanted, sent) && jsonEqual([...wanted].sort(), [...sent].sort());
+}
+
+/** Whether the recorded block at `block` is a tool_result with is_error: true. */
+function isErrorResult(message: Message | undefined, block: unknown): boolean {
+  const content = message?.content;
+  if (!Array.isArray(content) || typeof block !== 'number') return false;
+  const found: unknown = content[block];
+  return isJsonObject(found) && found.is_error === true;
 }

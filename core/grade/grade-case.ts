@@ -54,7 +54,9 @@ function decide(
   }
   if (outcome.kind === 'threw') {
     const frames = mapStack(outcome.error.stack);
-    const where = frames[0] ? ` (at ${frames[0].file}:${frames[0].line}:${frames[0].column})` : '';
+    // Point at the learner's own code first; the harness's line only when nothing else is known.
+    const frame = frames.find((f) => f.file !== 'program.ts') ?? frames[0];
+    const where = frame ? ` (at ${frame.file}:${frame.line}:${frame.column})` : '';
     return {
       ...error('runtime', `${outcome.error.name}: ${outcome.error.message}${where}`),
       frames,

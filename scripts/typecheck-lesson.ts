@@ -5,19 +5,22 @@ import { PACKAGE_ROOT } from '../cli/node-host.ts';
 
 const ROOT = '/lesson/';
 const HARNESS_API = join(PACKAGE_ROOT, 'core/harness/harness-api.ts');
+/** Learner code is typed against the real SDK, as in the editor; runs get core/sdk/anthropic.ts. */
+const SDK = join(PACKAGE_ROOT, 'node_modules/@anthropic-ai/sdk/index.d.ts');
 
 const options: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.ESNext,
   moduleResolution: ts.ModuleResolutionKind.Bundler,
-  lib: ['lib.es2022.d.ts'],
+  // As in the editor: learner code runs in a worker, with the language, console and timers.
+  lib: ['lib.es2022.d.ts', 'lib.webworker.d.ts'],
   types: [],
   strict: true,
   noEmit: true,
   noUncheckedIndexedAccess: true,
   allowImportingTsExtensions: true,
   skipLibCheck: true,
-  paths: { '@theinference/harness': [HARNESS_API] },
+  paths: { '@theinference/harness': [HARNESS_API], '@anthropic-ai/sdk': [SDK] },
 };
 
 /**

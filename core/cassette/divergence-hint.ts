@@ -13,7 +13,7 @@ const fieldHints: Record<string, string> = {
   model:
     "The request's `model` differs from the recording: send the model the lesson uses, on every call.",
   max_tokens:
-    "The request's `max_tokens` differs from the recording: send the same value on every call.",
+    "The request's `max_tokens` differs from the recording: check which value your loop sends on this call.",
   tools:
     'The `tools` list differs from the recording: send every tool definition (name, description, input_schema) unchanged, on every call.',
   system:

@@ -197,7 +197,7 @@ describe('a divergence in another field', () => {
         'max_tokens',
         1024,
         512,
-        "The request's `max_tokens` differs from the recording: send the same value on every call.",
+        "The request's `max_tokens` differs from the recording: check which value your loop sends on this call.",
       ),
     ],
     [

@@ -1,5 +1,6 @@
 import { canonicalizeRequest, sentPath, valueAt } from './canonical-request.ts';
-import { diffJsonSegments, displayPath, formatPath } from './json-diff.ts';
+import { diffJsonSegments, displayPath, formatPath, isJsonObject, jsonEqual } from './json-diff.ts';
+import type { ApiResponse } from '../api/messages.ts';
 import { divergenceHint } from './divergence-hint.ts';
 
 /** Where a request first left its recorded counterpart, in terms of the request as sent. */
@@ -23,10 +24,18 @@ export interface Divergence {
 export function findDivergence(
   recorded: Record<string, unknown>,
   request: Record<string, unknown>,
+  /** The reply the learner's code got last, if any: some mistakes are about what it did with it. */
+  previous?: ApiResponse,
 ): Divergence | undefined {
   const expected = canonicalizeRequest(recorded);
   const actual = canonicalizeRequest(request);
-  const [first] = diffJsonSegments(expected, actual, 1);
+  // The conversation is where loops go wrong; other fields (max_tokens, tools) come second.
+  const conversation = diffJsonSegments(
+    { messages: expected.messages },
+    { messages: actual.messages },
+    1,
+  );
+  const [first] = conversation.length > 0 ? conversation : diffJsonSegments(expected, actual, 1);
   if (!first) return;
   const path = sentPath(request, first.segments);
   // The recording may have spelled this place differently (a string for a list of blocks);
@@ -39,7 +48,7 @@ export function findDivergence(
     expected: expectedValue,
     actual: actualValue,
     difference: describeDifference(expectedValue, actualValue),
-    hint: divergenceHint(expected, actual, first),
+    hint: keptCutOffReply(expected, actual, previous) ?? divergenceHint(expected, actual, first),
   };
 }
 
@@ -60,4 +69,21 @@ export function preview(value: unknown): string {
     text = String(value);
   }
   return text.length > previewLength ? `${text.slice(0, previewLength - 1)}…` : text;
+}
+
+/** A reply cut off at max_tokens was kept in the conversation, which the recording does not do. */
+function keptCutOffReply(
+  expected: Record<string, unknown>,
+  actual: Record<string, unknown>,
+  previous: ApiResponse | undefined,
+): string | undefined {
+  if (previous?.stop_reason !== 'max_tokens') return;
+  const holdsIt = (request: Record<string, unknown>) =>
+    Array.isArray(request.messages) &&
+    request.messages.some(
+      (m: unknown) =>
+        isJsonObject(m) && m.role === 'assistant' && jsonEqual(m.content, previous.content),
+    );
+  if (holdsIt(expected) || !holdsIt(actual)) return;
+  return 'The reply cut off at max_tokens is not part of the conversation: do not append it or run its tool calls; call again with a larger max_tokens.';
 }

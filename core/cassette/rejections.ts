@@ -34,12 +34,22 @@ export function invalidRequest(issue: RequestIssue, at: Position): CassetteRejec
   };
 }
 
+/** Why the loop should have stopped, by the stop_reason of the recording's last reply. */
+const exhaustedHints: Record<ApiResponse['stop_reason'], string> = {
+  end_turn: 'Did the loop keep going after end_turn? Stop when stop_reason is not "tool_use".',
+  tool_use:
+    'The recording ends here: the loop should have stopped (did it respect its cap, or its budget?).',
+  max_tokens:
+    'The recording ends with a reply cut off at max_tokens: the loop should have stopped there (is its retry bounded?).',
+  stop_sequence:
+    'The recording ends with stop_sequence: the model finished its turn, so the loop should have stopped.',
+  pause_turn: 'The recording ends with pause_turn: the loop should have stopped there.',
+  refusal: 'The model refused: a refusal ends the loop. Report it instead of calling again.',
+};
+
 /** The loop asked for more calls than the recording holds. */
 export function exhausted(lastResponse: ApiResponse | undefined, at: Position): CassetteRejection {
-  const hint =
-    lastResponse?.stop_reason === 'end_turn'
-      ? 'Did the loop keep going after end_turn? Stop when stop_reason is not "tool_use".'
-      : 'The recording ends here: the loop should have stopped (did it respect its cap?).';
+  const hint = exhaustedHints[lastResponse?.stop_reason ?? 'tool_use'];
   const summary = `The cassette is exhausted: the recording has ${callCount(at.recorded)} and the loop made request #${at.requestNumber}.`;
   return {
     kind: 'exhausted',

@@ -117,10 +117,10 @@ describe('an exhausted cassette', () => {
     replay(session, echoRequests().slice(0, 1));
     const refused = rejection(session.answer(echoRequests()[1]));
     expect(refused.body.error.message).toBe(
-      'The cassette is exhausted: the recording has 1 call and the loop made request #2. The recording ends here: the loop should have stopped (did it respect its cap?).',
+      'The cassette is exhausted: the recording has 1 call and the loop made request #2. The recording ends here: the loop should have stopped (did it respect its cap, or its budget?).',
     );
     expect(refused.hint).toBe(
-      'The recording ends here: the loop should have stopped (did it respect its cap?).',
+      'The recording ends here: the loop should have stopped (did it respect its cap, or its budget?).',
     );
   });
 

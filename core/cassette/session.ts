@@ -63,7 +63,7 @@ export function createCassetteSession(cassette: Cassette): CassetteSession {
     if (issue) return { ok: false, rejection: invalidRequest(issue, at) };
     const call = recording[made];
     if (!call) return { ok: false, rejection: exhausted(recording.at(-1)?.response, at) };
-    const divergence = findDivergence(call.request, request);
+    const divergence = findDivergence(call.request, request, recording[made - 1]?.response);
     if (divergence) return { ok: false, rejection: diverged(divergence, at) };
     made += 1;
     return { ok: true, response: copyJson(call.response) };

@@ -15,10 +15,13 @@ const assistant = (content: ShapedMessage['content']): ShapedMessage => ({
   content,
 });
 const asking = user(prompt);
-const calling = assistant(callingEcho().content);
-const callingTwice = assistant(callingEchoTwice().content);
+const calling = assistant(callingEcho().content as unknown as ShapedMessage['content']);
+const callingTwice = assistant(callingEchoTwice().content as unknown as ShapedMessage['content']);
 const result = toolResult('toolu_01Echo', 'hello');
-const [resultA, resultB] = twoResults();
+const [resultA, resultB] = twoResults() as [
+  ReturnType<typeof toolResult>,
+  ReturnType<typeof toolResult>,
+];
 const text = (value: string) => ({ type: 'text', text: value });
 
 const unanswered = (index: number, ids: string) =>

@@ -1,0 +1,49 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Page helpers shared by the specs. They use the app's documented test hook for text. */
+
+export async function openLesson(page: Page, lessonId: string): Promise<void> {
+  await page.goto(`/#/${lessonId}`);
+  await editorReady(page, lessonId);
+}
+
+/** Waits until Monaco is up and the test hook serves this lesson. */
+export async function editorReady(page: Page, lessonId: string): Promise<void> {
+  await expect(page.getByRole('tabpanel').locator('.monaco-editor').first()).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => window.__theinference?.lessonId() ?? null))
+    .toBe(lessonId);
+}
+
+/** Sets a file's text through the editor model (typing into Monaco is not exact). */
+export async function setFile(page: Page, path: string, text: string): Promise<void> {
+  await page.evaluate(([p, t]) => window.__theinference?.setFile(p, t), [path, text] as const);
+}
+
+export async function getFile(page: Page, path: string): Promise<string | undefined> {
+  return page.evaluate((p) => window.__theinference?.getFile(p), path);
+}
+
+export function runButton(page: Page) {
+  return page.getByRole('button', { name: 'Run', exact: true });
+}
+
+export function verdict(page: Page) {
+  return page.getByRole('status');
+}
+
+/** Clicks Run and waits for a finished verdict; returns its text. */
+export async function runAndWait(page: Page): Promise<string> {
+  await runButton(page).click();
+  await expect(verdict(page)).toHaveText(/^(Passed|Failed)/);
+  return (await verdict(page).textContent()) ?? '';
+}
+
+export function caseRow(page: Page, name: string) {
+  return page.locator(`[data-case="${name}"]`);
+}
+
+/** Normalises line endings, so texts compare the same on every platform. */
+export function lf(text: string | undefined): string | undefined {
+  return text?.replace(/\r\n/g, '\n');
+}

@@ -1,0 +1,102 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The course as the tests know it, read straight from fixtures/ (never written). A passing
+ * run consumes every recorded call, so its turns are the cassette's calls. How many tools it
+ * runs is the loop's business (a misnamed tool, a truncated reply, a budget all skip some),
+ * so that count comes from the same core grader run by the CLI on the reference files.
+ */
+const root = join(import.meta.dirname, '..', 'fixtures');
+
+export interface CaseFacts {
+  name: string;
+  /** Model calls in a passing run: every recorded call. */
+  turns: number;
+}
+
+export interface LessonFacts {
+  id: string;
+  title: string;
+  entry: string;
+  /** The reference files that differ from the starter: what a test sets to pass. */
+  reference: Record<string, string>;
+  cases: CaseFacts[];
+}
+
+interface Cassette {
+  calls: unknown[];
+}
+
+function listFiles(dir: string, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? listFiles(join(dir, entry.name), `${prefix}${entry.name}/`)
+      : [`${prefix}${entry.name}`],
+  );
+}
+
+function countTurns(lessonDir: string, name: string): number {
+  const cassette = JSON.parse(
+    readFileSync(join(lessonDir, 'cases', name, 'cassette.json'), 'utf8'),
+  ) as Cassette;
+  return cassette.calls.length;
+}
+
+interface CliJson {
+  stages: { cases: { name: string; turns: number; toolCalls: number }[] }[];
+}
+
+/**
+ * Tool executions per case when the reference runs, graded by the CLI
+ * (`theinference test --json`) in a scratch directory.
+ */
+export function referenceToolCalls(id: string): Record<string, number> {
+  const dir = join(root, id);
+  const scratch = mkdtempSync(join(tmpdir(), `theinference-${id}-`));
+  try {
+    cpSync(join(dir, 'starter'), scratch, { recursive: true });
+    cpSync(join(dir, 'reference'), scratch, { recursive: true });
+    const out = execFileSync(
+      process.execPath,
+      [join(root, '..', 'cli', 'bin.js'), 'test', '--stage', id, '--dir', scratch, '--json'],
+      { encoding: 'utf8' },
+    );
+    const cases = (JSON.parse(out) as CliJson).stages[0]?.cases ?? [];
+    return Object.fromEntries(cases.map((c) => [c.name, c.toolCalls]));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+function readLesson(id: string): LessonFacts {
+  const dir = join(root, id);
+  const meta = JSON.parse(readFileSync(join(dir, 'lesson.json'), 'utf8')) as {
+    title: string;
+    entry: string;
+  };
+  const reference = Object.fromEntries(
+    listFiles(join(dir, 'reference')).map((p) => [
+      p,
+      readFileSync(join(dir, 'reference', p), 'utf8'),
+    ]),
+  );
+  const cases = readdirSync(join(dir, 'cases'))
+    .sort()
+    .map((name) => ({ name, turns: countTurns(dir, name) }));
+  return { id, title: meta.title, entry: meta.entry, reference, cases };
+}
+
+const courseMeta = JSON.parse(readFileSync(join(root, 'course.json'), 'utf8')) as {
+  lessons: string[];
+};
+
+export const lessons: LessonFacts[] = courseMeta.lessons.map(readLesson);
+
+export function lessonById(id: string): LessonFacts {
+  const lesson = lessons.find((l) => l.id === id);
+  if (!lesson) throw new Error(`no lesson ${id} in fixtures/`);
+  return lesson;
+}

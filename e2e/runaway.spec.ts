@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { caseRow, openLesson, runAndWait, runButton, setFile, verdict } from './app.ts';
+import { lessons } from './course.ts';
+
+const lesson = lessons[0]!;
+const endless = 'export async function runOneTurn() {\n  while (true) {}\n}\n';
+
+test.beforeEach(async ({ page }) => {
+  await openLesson(page, lesson.id);
+  await setFile(page, lesson.entry, endless);
+});
+
+test('`while (true) {}` times out, the page stays responsive, the next run passes', async ({
+  page,
+}) => {
+  await runButton(page).click();
+  await expect(verdict(page)).toHaveText(/^Running/);
+  // The learner's loop spins in workers: the page still handles a click meanwhile.
+  await page.getByRole('button', { name: /Course map/ }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  await expect(verdict(page)).toHaveText(/^Failed/);
+  for (const c of lesson.cases) {
+    await expect(caseRow(page, c.name)).toHaveAttribute('data-kind', 'timeout');
+  }
+  await expect(caseRow(page, lesson.cases[0]!.name)).toContainText('Timed out');
+
+  for (const [path, text] of Object.entries(lesson.reference)) await setFile(page, path, text);
+  expect(await runAndWait(page)).toMatch(/^Passed/);
+});
+
+test('Stop ends a run at once', async ({ page }) => {
+  await runButton(page).click();
+  await expect(verdict(page)).toHaveText(/^Running/);
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(verdict(page)).toHaveText(/^Stopped/);
+  await expect(caseRow(page, lesson.cases[0]!.name)).toHaveAttribute('data-kind', 'cancelled');
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeDisabled();
+});
+
+test('a newer run replaces an older one', async ({ page }) => {
+  await runButton(page).click();
+  await expect(verdict(page)).toHaveText(/^Running/);
+  for (const [path, text] of Object.entries(lesson.reference)) await setFile(page, path, text);
+  expect(await runAndWait(page)).toMatch(/^Passed/);
+  for (const c of lesson.cases) {
+    await expect(caseRow(page, c.name)).toHaveAttribute('data-status', 'pass');
+  }
+});

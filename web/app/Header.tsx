@@ -1,0 +1,66 @@
+import type { Course, Lesson } from '../../core/index.ts';
+import type { ThemePreference } from '../store/preferences-slice.ts';
+import { useAppStore } from '../store/store.ts';
+
+interface Props {
+  course: Course;
+  lesson: Lesson | undefined;
+  onOpenMap(): void;
+}
+
+/** The top bar: the product, the course map, the theme. */
+export function Header({ course, lesson, onOpenMap }: Props) {
+  const theme = useAppStore((s) => s.theme);
+  const setTheme = useAppStore((s) => s.setTheme);
+  const progress = useAppStore((s) => s.progress);
+  const passed = course.lessons.filter((l) => progress[l.id]?.passed).length;
+  return (
+    <header className="app-header">
+      <a className="brand" href="#/" aria-label="theinference home">
+        <img src="/favicon.svg" alt="" width="22" height="22" />
+        <span>theinference</span>
+      </a>
+      <span className="course-title">{course.title}</span>
+      <button type="button" className="button ghost course-map-button" onClick={onOpenMap}>
+        <MapIcon />
+        Course map
+        {lesson && (
+          <span className="muted">
+            {' '}
+            · lesson {lesson.index + 1} / {course.lessons.length}
+          </span>
+        )}
+      </button>
+      <span
+        className="progress-meter"
+        role="progressbar"
+        aria-label="Lessons passed"
+        aria-valuemin={0}
+        aria-valuemax={course.lessons.length}
+        aria-valuenow={passed}
+        aria-valuetext={`${passed} of ${course.lessons.length} lessons passed`}
+      >
+        <span
+          className="progress-fill"
+          style={{ width: `${(passed / course.lessons.length) * 100}%` }}
+        />
+      </span>
+      <label className="theme-picker">
+        <span className="visually-hidden">Theme</span>
+        <select value={theme} onChange={(e) => setTheme(e.target.value as ThemePreference)}>
+          <option value="system">System theme</option>
+          <option value="light">Light</option>
+          <option value="dark">Dark</option>
+        </select>
+      </label>
+    </header>
+  );
+}
+
+function MapIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d="M2 3.5h12v1.5H2zM2 7.25h12v1.5H2zM2 11h8v1.5H2z" />
+    </svg>
+  );
+}

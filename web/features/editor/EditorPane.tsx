@@ -1,0 +1,101 @@
+import Editor, { type OnMount } from '@monaco-editor/react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Lesson } from '../../../core/index.ts';
+import { useAppStore } from '../../store/store.ts';
+import { FileTabs, tabId } from './FileTabs.tsx';
+import { editorFiles, filePath } from './lesson-models.ts';
+import { monaco, monacoTheme } from './monaco-setup.ts';
+import { EditorActions } from './EditorActions.tsx';
+import { SolutionView } from './SolutionView.tsx';
+import { useLessonModels, useReveal, useRunMarkers } from './use-editor-sync.ts';
+import './editor.css';
+
+interface Props {
+  lesson: Lesson;
+  dark: boolean;
+  onRun(): void;
+  /** The run controls, composed in by the app shell. */
+  toolbar: ReactNode;
+}
+
+const PANEL_ID = 'editor-panel';
+
+/** The learner's files in Monaco, one tab each; keyed by lesson in the shell. */
+export default function EditorPane({ lesson, dark, onRun, toolbar }: Props) {
+  const files = useMemo(() => editorFiles(lesson), [lesson]);
+  const [active, setActive] = useState(lesson.entry);
+  const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const onRunRef = useRef(onRun);
+  const solutionOpen = useAppStore((s) => s.solutionOpen);
+  const setEditorReady = useAppStore((s) => s.setEditorReady);
+  useEffect(() => {
+    onRunRef.current = onRun;
+  });
+  useLessonModels(lesson, editor);
+  useRunMarkers(lesson);
+  useReveal(lesson, editor, files, setActive);
+  useEffect(() => () => setEditorReady(false), [setEditorReady]);
+
+  const onMount = useCallback<OnMount>(
+    (instance) => {
+      editor.current = instance;
+      instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => onRunRef.current());
+      setEditorReady(true);
+    },
+    [setEditorReady],
+  );
+
+  const readOnly = lesson.readOnly.includes(active);
+  return (
+    <section className="editor-pane" aria-label="Code">
+      <div className="editor-toolbar">{toolbar}</div>
+      <div className="editor-tabs-row">
+        <FileTabs
+          files={files}
+          active={active}
+          readOnly={lesson.readOnly}
+          panelId={PANEL_ID}
+          onSelect={setActive}
+        />
+        <EditorActions lesson={lesson} />
+      </div>
+      <div
+        id={PANEL_ID}
+        role="tabpanel"
+        aria-labelledby={tabId(active)}
+        className={`editor-host${readOnly ? ' read-only' : ''}`}
+      >
+        {readOnly && (
+          <p className="read-only-banner">
+            Read-only: the grader always uses the lesson&apos;s copy of this file.
+          </p>
+        )}
+        {solutionOpen && <SolutionView lesson={lesson} dark={dark} />}
+        <div className="editor-frame" hidden={solutionOpen}>
+          <Editor
+            path={filePath(lesson.id, active)}
+            language="typescript"
+            theme={monacoTheme(dark)}
+            loading={<p className="editor-loading">Loading the editor…</p>}
+            onMount={onMount}
+            options={{
+              readOnly,
+              domReadOnly: readOnly,
+              readOnlyMessage: { value: 'This file is read-only: the grader uses its own copy.' },
+              ariaLabel: `Editor: ${active}${readOnly ? ' (read-only)' : ''}`,
+              fontSize: 13.5,
+              lineHeight: 20,
+              minimap: { enabled: false },
+              scrollBeyondLastLine: false,
+              automaticLayout: true,
+              tabSize: 2,
+              fixedOverflowWidgets: true,
+              padding: { top: 12, bottom: 12 },
+              renderLineHighlight: readOnly ? 'none' : 'line',
+            }}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

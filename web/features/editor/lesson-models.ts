@@ -1,0 +1,71 @@
+import type { FileMap, Lesson } from '../../../core/index.ts';
+import { monaco } from './monaco-setup.ts';
+
+/**
+ * Every lesson file is a TypeScript model with a `file:///` URI, so imports between the
+ * learner's files type-check as they type. Each lesson has its own folder, so a lesson's
+ * models (and their undo history) live on when the learner visits another one.
+ */
+export function fileUri(lessonId: string, path: string): monaco.Uri {
+  return monaco.Uri.parse(`file:///${lessonId}/${path}`);
+}
+
+/** The editor's path string for a file (what @monaco-editor/react calls `path`). */
+export function filePath(lessonId: string, path: string): string {
+  return fileUri(lessonId, path).toString();
+}
+
+/** The files the editor shows: the lesson's `src/` files, entry first, read-only files last. */
+export function editorFiles(lesson: Lesson): string[] {
+  const paths = Object.keys(lesson.starter).filter((p) => p.startsWith('src/'));
+  const rank = (p: string) => (p === lesson.entry ? 0 : lesson.readOnly.includes(p) ? 2 : 1);
+  return paths.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+/**
+ * Gets the lesson's models, creating any that do not exist from the draft or the starter.
+ * `onEdit` hears every change to an editable file, for the lifetime of the model.
+ */
+export function ensureLessonModels(
+  lesson: Lesson,
+  draft: FileMap | undefined,
+  onEdit: (path: string, text: string) => void,
+): void {
+  for (const path of editorFiles(lesson)) {
+    const uri = fileUri(lesson.id, path);
+    if (monaco.editor.getModel(uri)) continue;
+    const readOnly = lesson.readOnly.includes(path);
+    const starter = lesson.starter[path] ?? '';
+    const model = monaco.editor.createModel(
+      readOnly ? starter : (draft?.[path] ?? starter),
+      'typescript',
+      uri,
+    );
+    if (!readOnly) model.onDidChangeContent(() => onEdit(path, model.getValue()));
+  }
+}
+
+export function getModel(lessonId: string, path: string): monaco.editor.ITextModel | null {
+  return monaco.editor.getModel(fileUri(lessonId, path));
+}
+
+/** The learner's files as they stand in the editor (read-only files come from the lesson). */
+export function currentFiles(lesson: Lesson): FileMap {
+  const files: FileMap = { ...lesson.starter };
+  for (const path of editorFiles(lesson)) {
+    const model = getModel(lesson.id, path);
+    if (model && !lesson.readOnly.includes(path)) files[path] = model.getValue();
+  }
+  return files;
+}
+
+/**
+ * Replaces a model's text as one undoable edit, so Ctrl+Z brings the previous text back
+ * (used by Reset and by the test hook).
+ */
+export function replaceText(model: monaco.editor.ITextModel, text: string): void {
+  if (model.getValue() === text) return;
+  model.pushStackElement();
+  model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);
+  model.pushStackElement();
+}

@@ -1,0 +1,56 @@
+import type { LessonReport } from '../../../core/index.ts';
+import { editorFiles, getModel } from './lesson-models.ts';
+import type { Lesson } from '../../../core/index.ts';
+import { monaco } from './monaco-setup.ts';
+
+const OWNER = 'theinference-run';
+
+interface Located {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+/**
+ * Puts a run's problems into the editor as markers: each compile error, and the first frame
+ * of each runtime error that lies in the learner's files. `report` undefined clears them.
+ */
+export function setRunMarkers(lesson: Lesson, report: LessonReport | undefined): void {
+  const found: Located[] = [];
+  for (const error of report?.compileErrors ?? []) {
+    found.push({ file: error.file, line: error.line, column: error.column, message: error.text });
+  }
+  const seen = new Set<string>();
+  for (const c of report?.cases ?? []) {
+    const frame =
+      c.kind === 'runtime' ? c.frames?.find((f) => f.file.startsWith('src/')) : undefined;
+    if (!frame) continue;
+    const key = `${frame.file}:${frame.line}:${c.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    found.push({ ...frame, message: `${c.message}\n(case "${c.name}")` });
+  }
+  for (const path of editorFiles(lesson)) {
+    const model = getModel(lesson.id, path);
+    if (!model) continue;
+    const markers = found.filter((m) => m.file === path).map((m) => toMarker(model, m));
+    monaco.editor.setModelMarkers(model, OWNER, markers);
+  }
+}
+
+function toMarker(model: monaco.editor.ITextModel, at: Located): monaco.editor.IMarkerData {
+  const line = Math.min(Math.max(at.line, 1), model.getLineCount());
+  const column = Math.max(at.column, 1);
+  const word = model.getWordAtPosition({ lineNumber: line, column });
+  const endColumn = word ? word.endColumn : model.getLineMaxColumn(line);
+  return {
+    severity: monaco.MarkerSeverity.Error,
+    message: at.message,
+    source: 'run',
+    startLineNumber: line,
+    startColumn: word ? word.startColumn : column,
+    endLineNumber: line,
+    endColumn: Math.max(endColumn, column + 1),
+  };
+}

@@ -1,0 +1,68 @@
+import { useEffect, useRef } from 'react';
+import type { Course } from '../../../core/index.ts';
+import { lessonStatus, type LessonStatus } from '../../store/progress-slice.ts';
+import { useAppStore } from '../../store/store.ts';
+import { serializeRoute } from './route.ts';
+
+const statusLabel: Record<LessonStatus, string> = {
+  'not-started': 'Not started',
+  'in-progress': 'In progress',
+  passed: 'Passed',
+};
+
+interface Props {
+  course: Course;
+  currentId: string;
+  open: boolean;
+  onClose(): void;
+}
+
+/** Every lesson with its state, in a modal dialog opened from the header. */
+export function CourseMap({ course, currentId, open, onClose }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const progress = useAppStore((s) => s.progress);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={dialog}
+      className="course-map"
+      aria-labelledby="course-map-title"
+      onClose={onClose}
+      onClick={(event) => event.target === dialog.current && onClose()}
+    >
+      <header className="course-map-header">
+        <h2 id="course-map-title">{course.title}</h2>
+        <button type="button" className="button ghost" onClick={onClose}>
+          Close
+        </button>
+      </header>
+      <ol className="course-map-list">
+        {course.lessons.map((lesson) => {
+          const status = lessonStatus(progress[lesson.id]);
+          return (
+            <li key={lesson.id} data-lesson={lesson.id} data-status={status}>
+              <a
+                href={serializeRoute(lesson.id)}
+                aria-current={lesson.id === currentId ? 'page' : undefined}
+                onClick={onClose}
+              >
+                <span className={`status-dot ${status}`} aria-hidden="true" />
+                <span className="course-map-index">{lesson.index + 1}</span>
+                <span className="course-map-title">
+                  <strong>{lesson.title}</strong>
+                  <small>{lesson.summary}</small>
+                </span>
+                <span className={`status-label ${status}`}>{statusLabel[status]}</span>
+              </a>
+            </li>
+          );
+        })}
+      </ol>
+    </dialog>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Course, Lesson } from '../../../core/index.ts';
+import { Markdown } from './Markdown.tsx';
+import { withoutLeadingHeading } from './markdown.ts';
+import { serializeRoute } from './route.ts';
+import './lessons.css';
+
+interface Props {
+  course: Course;
+  lesson: Lesson;
+}
+
+/** The reading side: where the lesson is in the course, why it matters, and the task. */
+export function LessonPane({ course, lesson }: Props) {
+  const previous = course.lessons[lesson.index - 1];
+  const next = course.lessons[lesson.index + 1];
+  return (
+    <section className="lesson-pane" aria-labelledby="lesson-title">
+      <div className="lesson-scroll" tabIndex={0} role="region" aria-label="Lesson text">
+        <p className="lesson-kicker">
+          <span>
+            Lesson {lesson.index + 1} / {course.lessons.length}
+          </span>
+          <span aria-hidden="true"> · </span>
+          <span>{lesson.minutes} min</span>
+        </p>
+        <h1 id="lesson-title" className="lesson-title">
+          {lesson.title}
+        </h1>
+        <p className="lesson-summary">{lesson.summary}</p>
+        <Markdown source={withoutLeadingHeading(lesson.prose, lesson.title)} />
+        <section className="task" aria-labelledby="task-title">
+          <h2 id="task-title" className="task-title">
+            Your task
+          </h2>
+          <Markdown source={withoutLeadingHeading(lesson.task, 'Your task')} minDepth={3} />
+        </section>
+      </div>
+      <nav className="lesson-nav" aria-label="Lessons">
+        {previous ? (
+          <a className="button ghost" href={serializeRoute(previous.id)} rel="prev">
+            ← <span className="visually-hidden">Previous lesson: </span>
+            {previous.title}
+          </a>
+        ) : (
+          <span />
+        )}
+        {next ? (
+          <a className="button ghost" href={serializeRoute(next.id)} rel="next">
+            <span className="visually-hidden">Next lesson: </span>
+            {next.title} →
+          </a>
+        ) : (
+          <span />
+        )}
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import type { CaseReport, Lesson } from '../../../core/index.ts';
+import { Json } from '../../ui/Json.tsx';
+import { StatusIcon } from '../../ui/StatusIcon.tsx';
+import { Tabs, type TabSpec } from '../../ui/Tabs.tsx';
+import { ConsoleView } from './ConsoleView.tsx';
+import { JsonDiff } from './JsonDiff.tsx';
+import { StackFrames } from './StackFrames.tsx';
+
+interface Props {
+  lesson: Lesson;
+  report: CaseReport;
+  transcript: (report: CaseReport) => ReactNode;
+  onReveal(file: string, line: number, column: number): void;
+}
+
+/** One case in full: its diagnostic, then the transcript, console and (visible cases) output. */
+export function CaseDetail({ lesson, report, transcript, onReveal }: Props) {
+  const editable = Object.keys(lesson.starter).filter((p) => !lesson.readOnly.includes(p));
+  const tabs: TabSpec[] = [
+    { id: 'transcript', label: 'Transcript', content: () => transcript(report) },
+    {
+      id: 'console',
+      label: `Console (${report.console.length}${report.consoleTruncated ? '+' : ''})`,
+      content: () => <ConsoleView lines={report.console} truncated={report.consoleTruncated} />,
+    },
+  ];
+  if (report.visible) {
+    tabs.push({
+      id: 'output',
+      label: 'Output',
+      content: () => (
+        <div className="output-compare">
+          <section>
+            <h4>Expected</h4>
+            <Json value={report.expected} />
+          </section>
+          <section>
+            <h4>Actual</h4>
+            <Json value={report.actual} />
+          </section>
+        </div>
+      ),
+    });
+  }
+  return (
+    <article className="case-detail" aria-labelledby="case-detail-title">
+      <header className="case-detail-header">
+        <StatusIcon status={report.status} />
+        <h3 id="case-detail-title">{report.name}</h3>
+        {!report.visible && (
+          <span className="badge subtle" title="Its expected output is not shown">
+            hidden case
+          </span>
+        )}
+      </header>
+      <p className="case-detail-description">{report.description}</p>
+      {report.status !== 'pass' && (
+        <div className={`diagnostic ${report.status}`}>
+          <p className="diagnostic-message">{report.message}</p>
+          {report.frames && (
+            <StackFrames frames={report.frames} editable={editable} onReveal={onReveal} />
+          )}
+          {report.diff && <JsonDiff diff={report.diff} hidden={!report.visible} />}
+        </div>
+      )}
+      <Tabs key={report.name} tabs={tabs} label={`Details of case ${report.name}`} />
+    </article>
+  );
+}

@@ -1,0 +1,37 @@
+import type { CompileError } from '../../../core/index.ts';
+
+interface Props {
+  errors: CompileError[];
+  onReveal(file: string, line: number, column: number): void;
+}
+
+/** The bundler's errors, each a link to its line (they are also markers in the editor). */
+export function CompileErrors({ errors, onReveal }: Props) {
+  if (errors.length === 0) return null;
+  return (
+    <section className="compile-errors" aria-labelledby="compile-errors-title">
+      <h3 id="compile-errors-title">The code does not compile</h3>
+      <ul>
+        {errors.map((error, i) => {
+          const where = error.file ? `${error.file}:${error.line}:${error.column}` : '';
+          return (
+            <li key={i}>
+              {where && (
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => onReveal(error.file, error.line, error.column)}
+                  aria-label={`Go to ${where}`}
+                >
+                  {where}
+                </button>
+              )}{' '}
+              {error.text}
+              {error.lineText && <pre className="line-text">{error.lineText}</pre>}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

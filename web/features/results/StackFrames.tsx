@@ -1,0 +1,37 @@
+import type { StackFrame } from '../../../core/index.ts';
+
+interface Props {
+  frames: StackFrame[];
+  editable: readonly string[];
+  onReveal(file: string, line: number, column: number): void;
+}
+
+/** A runtime error's stack in the learner's terms; frames in their files are links. */
+export function StackFrames({ frames, editable, onReveal }: Props) {
+  if (frames.length === 0) return null;
+  return (
+    <ol className="stack-frames" aria-label="Stack trace">
+      {frames.map((frame, i) => {
+        const where = `${frame.file}:${frame.line}:${frame.column}`;
+        const name = frame.functionName ? `${frame.functionName} ` : '';
+        return (
+          <li key={`${where}-${i}`}>
+            at {name}
+            {editable.includes(frame.file) ? (
+              <button
+                type="button"
+                className="link"
+                onClick={() => onReveal(frame.file, frame.line, frame.column)}
+                aria-label={`Go to ${where}`}
+              >
+                {where}
+              </button>
+            ) : (
+              <span className="muted">{where}</span>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,80 @@
+import {
+  startGrading,
+  type Clock,
+  type FileMap,
+  type GradingHandle,
+  type Lesson,
+} from '../../../core/index.ts';
+import { useAppStore } from '../../store/store.ts';
+import { coreFiles } from './core-files.ts';
+import { loadBundler } from './esbuild-service.ts';
+import { spawnBlobWorker } from './spawn-worker.ts';
+
+const clock: Clock = {
+  now: () => performance.now(),
+  setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+  clearTimeout: (handle) => window.clearTimeout(handle as number),
+};
+
+let latest = 0;
+let current: GradingHandle | undefined;
+
+/**
+ * Grades the learner's files with the same core grader as the CLI. A newer run cancels the
+ * older one, and the store drops any result that carries an older run's id, so a stale
+ * report can never replace a fresh one.
+ */
+export async function runLesson(lesson: Lesson, files: FileMap): Promise<void> {
+  current?.cancel();
+  current = undefined;
+  const id = ++latest;
+  const store = useAppStore.getState();
+  store.beginRun(id, lesson.id);
+  let esbuild;
+  try {
+    esbuild = await loadBundler();
+  } catch (error) {
+    store.crashRun(id, `The bundler is not available: ${describe(error)}`);
+    return;
+  }
+  if (id !== latest) return;
+  const handle = startGrading(
+    { esbuild, coreFiles, spawn: spawnBlobWorker, clock },
+    lesson,
+    files,
+    {
+      onCase: (report) => useAppStore.getState().addCaseReport(id, report),
+    },
+  );
+  current = handle;
+  try {
+    const report = await handle.result;
+    if (id !== latest) return;
+    const state = useAppStore.getState();
+    state.finishRun(id, report);
+    if (!report.cases.some((c) => c.kind === 'cancelled')) {
+      state.recordAttempt(lesson.id, report.status === 'pass');
+    }
+  } catch (error) {
+    useAppStore.getState().crashRun(id, `The run failed inside the grader: ${describe(error)}`);
+  } finally {
+    if (current === handle) current = undefined;
+  }
+}
+
+/** Stops the current run at once: its workers are terminated and its cases say "cancelled". */
+export function stopRun(): void {
+  current?.cancel();
+}
+
+/** Forgets the current run (switching lessons): stops it and clears its results. */
+export function abandonRun(): void {
+  latest++;
+  current?.cancel();
+  current = undefined;
+  useAppStore.getState().clearRun();
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,53 @@
+import type { CassetteRejection } from '../../../core/index.ts';
+import { inlineJson } from '../../ui/Json.tsx';
+
+const titles: Record<string, string> = {
+  'invalid-request': 'The API would reject this request',
+  divergence: 'The conversation left the recording here',
+  exhausted: 'The recording has no more turns',
+};
+
+/** Where the cassette refused a request: the API-style error and what to do about it. */
+export function RejectionNote({ rejection }: { rejection: CassetteRejection }) {
+  return (
+    <div className="rejection" role="group" aria-label="Request rejected">
+      <p className="rejection-title">
+        {titles[rejection.kind] ?? 'The request was rejected'}{' '}
+        <span className="muted">
+          (request #{rejection.requestNumber} of {rejection.recorded} recorded, HTTP{' '}
+          {rejection.status})
+        </span>
+      </p>
+      <p>{rejection.explanation}</p>
+      {rejection.path !== undefined && (
+        <dl className="rejection-facts">
+          <dt>Path</dt>
+          <dd>
+            <code>{rejection.path === '' ? '(root)' : rejection.path}</code>
+          </dd>
+          {'expected' in rejection && (
+            <>
+              <dt>Recorded</dt>
+              <dd>
+                <code>{inlineJson(rejection.expected, 300)}</code>
+              </dd>
+            </>
+          )}
+          {'actual' in rejection && (
+            <>
+              <dt>Sent</dt>
+              <dd>
+                <code>{inlineJson(rejection.actual, 300)}</code>
+              </dd>
+            </>
+          )}
+        </dl>
+      )}
+      {rejection.hint && <p className="rejection-hint">Hint: {rejection.hint}</p>}
+      <details className="inline-details">
+        <summary>API error body</summary>
+        <pre className="json">{JSON.stringify(rejection.body, null, 2)}</pre>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { PERSIST_VERSION, migrate, sanitizePersisted } from './persisted-state.ts';
+
+describe('sanitizePersisted', () => {
+  it('keeps a well-formed saved state whole', () => {
+    const saved = {
+      drafts: { 'one-turn': { 'src/loop.ts': 'x' } },
+      progress: { 'one-turn': { passed: true, attempts: 2 } },
+      watch: true,
+      theme: 'dark',
+      lastLessonId: 'one-turn',
+    };
+    expect(sanitizePersisted(saved)).toEqual({ state: saved, lossy: false });
+  });
+
+  it('drops malformed parts, keeps the rest, and says it was lossy', () => {
+    const result = sanitizePersisted({
+      drafts: { a: { 'src/loop.ts': 'ok', 'src/x.ts': 42 }, b: 'nope' },
+      progress: { a: { passed: 'yes', attempts: 1 }, b: { passed: false, attempts: 3 } },
+      watch: 'on',
+      theme: 'purple',
+    });
+    expect(result).toEqual({
+      state: {
+        drafts: { a: { 'src/loop.ts': 'ok' } },
+        progress: { b: { passed: false, attempts: 3 } },
+      },
+      lossy: true,
+    });
+  });
+
+  it.each([[null], [undefined]])('treats %j as nothing saved', (value) => {
+    expect(sanitizePersisted(value)).toEqual({ state: {}, lossy: false });
+  });
+
+  it.each([['text'], [[1, 2]], [7]])('treats %j as unreadable', (value) => {
+    expect(sanitizePersisted(value)).toEqual({ state: {}, lossy: true });
+  });
+});
+
+describe('migrate', () => {
+  it('refuses a state from a newer version', () => {
+    expect(() => migrate({}, PERSIST_VERSION + 1)).toThrow(/newer version/);
+  });
+});

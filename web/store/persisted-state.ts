@@ -1,0 +1,72 @@
+import type { AppState, PersistedState } from './app-state.ts';
+import type { LessonProgress } from './progress-slice.ts';
+
+/** Bump when the persisted shape changes, and teach `migrate` the old shape. */
+export const PERSIST_VERSION = 1;
+export const STORAGE_KEY = 'theinference:state';
+
+/** The allowlist of what is saved. */
+export function partialize(state: AppState): PersistedState {
+  const { drafts, progress, watch, theme, lastLessonId } = state;
+  return { drafts, progress, watch, theme, lastLessonId };
+}
+
+export interface Sanitized {
+  state: Partial<PersistedState>;
+  /** True when something in the saved value had to be dropped. */
+  lossy: boolean;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Keeps what is well-formed in a saved value and reports whether anything was dropped.
+ * Saved data is input like any other: a hand-edited or half-written value must not crash the app.
+ */
+export function sanitizePersisted(value: unknown): Sanitized {
+  if (!isRecord(value)) return { state: {}, lossy: value !== undefined && value !== null };
+  let lossy = false;
+  const state: Partial<PersistedState> = {};
+  const drop = () => void (lossy = true);
+
+  if (isRecord(value.drafts)) {
+    state.drafts = {};
+    for (const [lesson, files] of Object.entries(value.drafts)) {
+      if (!isRecord(files)) drop();
+      else {
+        const kept = Object.entries(files).filter(([, t]) => typeof t === 'string');
+        if (kept.length !== Object.keys(files).length) drop();
+        state.drafts[lesson] = Object.fromEntries(kept) as Record<string, string>;
+      }
+    }
+  } else if (value.drafts !== undefined) drop();
+
+  if (isRecord(value.progress)) {
+    state.progress = {};
+    for (const [lesson, p] of Object.entries(value.progress)) {
+      if (isRecord(p) && typeof p.passed === 'boolean' && Number.isInteger(p.attempts)) {
+        state.progress[lesson] = { passed: p.passed, attempts: p.attempts as number };
+      } else drop();
+    }
+  } else if (value.progress !== undefined) drop();
+
+  if (typeof value.watch === 'boolean') state.watch = value.watch;
+  else if (value.watch !== undefined) drop();
+  if (value.theme === 'system' || value.theme === 'light' || value.theme === 'dark') {
+    state.theme = value.theme;
+  } else if (value.theme !== undefined) drop();
+  if (typeof value.lastLessonId === 'string') state.lastLessonId = value.lastLessonId;
+  else if (value.lastLessonId !== undefined) drop();
+  return { state, lossy };
+}
+
+/** Brings a value saved by an older version up to date. Version 1 is the first. */
+export function migrate(persisted: unknown, version: number): unknown {
+  if (version > PERSIST_VERSION) {
+    throw new Error(`saved by a newer version of the app (v${version})`);
+  }
+  return persisted;
+}
+
+export type { LessonProgress };

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { createStore } from 'zustand/vanilla';
+import type { CaseReport, LessonReport } from '../../core/index.ts';
+import type { AppState } from './app-state.ts';
+import { createDraftsSlice } from './drafts-slice.ts';
+import { createPreferencesSlice } from './preferences-slice.ts';
+import { createProgressSlice } from './progress-slice.ts';
+import { createRunSlice } from './run-slice.ts';
+import { createUiSlice } from './ui-slice.ts';
+
+const store = () =>
+  createStore<AppState>()((...a) => ({
+    ...createDraftsSlice(...a),
+    ...createProgressSlice(...a),
+    ...createPreferencesSlice(...a),
+    ...createRunSlice(...a),
+    ...createUiSlice(...a),
+  }));
+
+const kase = (name: string, kind: CaseReport['kind'] = 'pass'): CaseReport => ({
+  name,
+  visible: true,
+  description: '',
+  status: kind === 'pass' ? 'pass' : 'error',
+  kind,
+  message: '',
+  turns: [],
+  console: [],
+  consoleTruncated: false,
+  durationMs: 1,
+});
+const report = (cases: CaseReport[]): LessonReport => ({
+  lessonId: 'l',
+  status: 'pass',
+  compileErrors: [],
+  cases,
+  bundleMs: 1,
+  durationMs: 1,
+});
+
+describe('run slice', () => {
+  it('drops results that belong to an older run', () => {
+    const s = store();
+    s.getState().beginRun(1, 'l');
+    s.getState().beginRun(2, 'l');
+    s.getState().addCaseReport(1, kase('stale'));
+    s.getState().finishRun(1, report([kase('stale')]));
+    expect(s.getState().run).toEqual({ id: 2, lessonId: 'l', phase: 'running', cases: [] });
+    s.getState().finishRun(2, report([kase('fresh')]));
+    expect(s.getState().run?.phase).toBe('done');
+    expect(s.getState().run?.cases.map((c) => c.name)).toEqual(['fresh']);
+  });
+
+  it('calls a run with cancelled cases cancelled', () => {
+    const s = store();
+    s.getState().beginRun(1, 'l');
+    s.getState().finishRun(1, report([kase('a', 'cancelled')]));
+    expect(s.getState().run?.phase).toBe('cancelled');
+  });
+});
+
+describe('progress slice', () => {
+  it('keeps a pass once earned', () => {
+    const s = store();
+    s.getState().recordAttempt('l', true);
+    s.getState().recordAttempt('l', false);
+    expect(s.getState().progress.l).toEqual({ passed: true, attempts: 2 });
+  });
+});

@@ -1,0 +1,51 @@
+import type { StateCreator } from 'zustand';
+import type { AppState } from './app-state.ts';
+
+/** A message the app owes the learner (saved state unreadable, storage full, ...). */
+export interface Notice {
+  id: number;
+  tone: 'info' | 'warning' | 'error';
+  text: string;
+}
+
+/** A place in a learner file to move the cursor to (from a stack frame or a compile error). */
+export interface RevealRequest {
+  file: string;
+  line: number;
+  column: number;
+  /** Distinguishes two requests for the same place, so each one moves the cursor. */
+  nonce: number;
+}
+
+export interface UiSlice {
+  notices: Notice[];
+  reveal: RevealRequest | undefined;
+  solutionOpen: boolean;
+  editorReady: boolean;
+  pushNotice(tone: Notice['tone'], text: string): void;
+  dismissNotice(id: number): void;
+  requestReveal(file: string, line: number, column: number): void;
+  setSolutionOpen(open: boolean): void;
+  setEditorReady(ready: boolean): void;
+}
+
+let nextNotice = 1;
+let nextReveal = 1;
+
+export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => ({
+  notices: [],
+  reveal: undefined,
+  solutionOpen: false,
+  editorReady: false,
+  pushNotice: (tone, text) =>
+    set((state) =>
+      state.notices.some((n) => n.text === text)
+        ? state
+        : { notices: [...state.notices, { id: nextNotice++, tone, text }] },
+    ),
+  dismissNotice: (id) => set((state) => ({ notices: state.notices.filter((n) => n.id !== id) })),
+  requestReveal: (file, line, column) =>
+    set({ reveal: { file, line, column, nonce: nextReveal++ } }),
+  setSolutionOpen: (solutionOpen) => set({ solutionOpen }),
+  setEditorReady: (editorReady) => set({ editorReady }),
+});

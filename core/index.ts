@@ -5,7 +5,7 @@ export { loadCourse, type LoadCourseResult } from './lesson/load-course.ts';
 export type { Tutor, TutorAnchor, TutorExperiment } from './lesson/tutor-schema.ts';
 export { applyExperimentEdit, findAnchor, type LineRange } from './lesson/tutor-text.ts';
 export type { CassetteRejection } from './cassette/session.ts';
-export type { DiffEntry } from './cassette/json-diff.ts';
+export { displayPath, type DiffEntry } from './cassette/json-diff.ts';
 export type { CompileError } from './run/bundle.ts';
 export type { StackFrame } from './run/stack-map.ts';
 export type { SerializedError, ConsoleLevel } from './run/protocol.ts';

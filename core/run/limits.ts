@@ -6,6 +6,8 @@ export const RUN_LIMITS = {
   consoleLineChars: 10_000,
   /** Characters of printed output the grader will parse. */
   outputChars: 1_000_000,
+  /** Messages a worker may send in one case; past this it is flooding, and is stopped. */
+  workerMessages: 10_000,
   /** Model calls answered after the cassette has already rejected one. */
   callsAfterRejection: 3,
 } as const;

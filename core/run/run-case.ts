@@ -31,6 +31,7 @@ export function runCase(
   let rejection: CaseRun['rejection'];
   let callsAfterRejection = 0;
   let modelCalls = 0;
+  let received = 0;
   let finished = false;
   let worker: WorkerHandle | undefined;
   let resolveRun: (run: CaseRun) => void = () => {};
@@ -111,6 +112,11 @@ export function runCase(
     worker = spawn(script, {
       message: (data) => {
         if (finished) return;
+        if (++received > RUN_LIMITS.workerMessages) {
+          const message = `The code sent more than ${RUN_LIMITS.workerMessages} messages to the page, so the run was stopped.`;
+          finish({ kind: 'threw', error: { name: 'Flood', message } });
+          return;
+        }
         const message = parseWorkerMessage(data);
         if (message) onMessage(message);
       },

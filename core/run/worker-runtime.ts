@@ -126,9 +126,36 @@ function print(value: unknown): void {
   send({ type: 'output', json: stringify(value) ?? 'null' });
 }
 
+interface EscapedError {
+  reason?: unknown;
+  error?: unknown;
+  message?: unknown;
+  preventDefault?(): void;
+}
+
+/**
+ * Errors that escape every await (a rejected promise nobody awaited, a throw in a timer) end
+ * the run with their own stack, rather than leaving it to time out. Node's worker threads
+ * report these to the host on their own; browser workers need the listeners.
+ */
+function reportEscapedErrors(): void {
+  const events = globalThis as unknown as {
+    addEventListener?: (type: string, listener: (event: EscapedError) => void) => void;
+  };
+  events.addEventListener?.('unhandledrejection', (event) => {
+    send({ type: 'error', error: serializeError(event.reason) });
+  });
+  events.addEventListener?.('error', (event) => {
+    send({ type: 'error', error: serializeError(event.error ?? event.message) });
+    // Reported with its stack above; the host need not also get the bare event.
+    event.preventDefault?.();
+  });
+}
+
 /** Runs the harness once the host sends `start`; called by the bundle's entry. */
 export function startRun(main: HarnessMain): void {
   captureConsole();
+  reportEscapedErrors();
   port?.listen((message) => {
     if (message.type === 'start') {
       const h: Harness = {

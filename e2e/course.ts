@@ -45,30 +45,48 @@ function countTurns(lessonDir: string, name: string): number {
   return cassette.calls.length;
 }
 
+interface CliCase {
+  name: string;
+  status: string;
+  kind: string;
+  turns: number;
+  toolCalls: number;
+}
+
 interface CliJson {
-  stages: { cases: { name: string; turns: number; toolCalls: number }[] }[];
+  stages: { cases: CliCase[] }[];
 }
 
 /**
- * Tool executions per case when the reference runs, graded by the CLI
- * (`theinference test --json`) in a scratch directory.
+ * The CLI's verdict (`theinference test --json`) on a lesson's starter or reference files,
+ * graded in a scratch directory: the same core grader the page uses, in another host.
  */
-export function referenceToolCalls(id: string): Record<string, number> {
+export function cliCases(id: string, variant: 'starter' | 'reference'): CliCase[] {
   const dir = join(root, id);
   const scratch = mkdtempSync(join(tmpdir(), `theinference-${id}-`));
   try {
     cpSync(join(dir, 'starter'), scratch, { recursive: true });
-    cpSync(join(dir, 'reference'), scratch, { recursive: true });
-    const out = execFileSync(
-      process.execPath,
-      [join(root, '..', 'cli', 'bin.js'), 'test', '--stage', id, '--dir', scratch, '--json'],
-      { encoding: 'utf8' },
-    );
-    const cases = (JSON.parse(out) as CliJson).stages[0]?.cases ?? [];
-    return Object.fromEntries(cases.map((c) => [c.name, c.toolCalls]));
+    if (variant === 'reference') cpSync(join(dir, 'reference'), scratch, { recursive: true });
+    let out: string;
+    try {
+      out = execFileSync(
+        process.execPath,
+        [join(root, '..', 'cli', 'bin.js'), 'test', '--stage', id, '--dir', scratch, '--json'],
+        { encoding: 'utf8' },
+      );
+    } catch (error) {
+      // A failing verdict exits 1; its JSON is on stdout all the same.
+      out = (error as { stdout: string }).stdout;
+    }
+    return (JSON.parse(out) as CliJson).stages[0]?.cases ?? [];
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** Tool executions per case when the reference runs, as the CLI counts them. */
+export function referenceToolCalls(id: string): Record<string, number> {
+  return Object.fromEntries(cliCases(id, 'reference').map((c) => [c.name, c.toolCalls]));
 }
 
 function readLesson(id: string): LessonFacts {

@@ -1,10 +1,18 @@
 import { gradeCase } from '../grade/grade-case.ts';
 import type { CaseReport, LessonReport } from '../grade/report.ts';
 import type { FileMap, Lesson } from '../lesson/types.ts';
-import { bundleLesson } from './bundle.ts';
+import { createBundleCache } from './bundle-cache.ts';
 import type { GradingHost } from './host.ts';
 import { runCase, type CaseRunHandle } from './run-case.ts';
 import { createStackMapper } from './stack-map.ts';
+
+/** One bundle cache per bundler instance: hosts build a host object per run, not per bundler. */
+const caches = new WeakMap<object, ReturnType<typeof createBundleCache>>();
+function bundleFor(host: GradingHost) {
+  let cache = caches.get(host.esbuild);
+  if (!cache) caches.set(host.esbuild, (cache = createBundleCache()));
+  return cache;
+}
 
 export interface GradingOptions {
   /** Per-case limit; the lesson's own when absent. */
@@ -34,7 +42,7 @@ export function startGrading(
   let cancelled = false;
   const result = (async (): Promise<LessonReport> => {
     const started = host.clock.now();
-    const bundle = await bundleLesson(host.esbuild, lesson, files, host.coreFiles);
+    const bundle = await bundleFor(host)(host.esbuild, lesson, files, host.coreFiles);
     const bundleMs = host.clock.now() - started;
     const report = (cases: CaseReport[], compileErrors = bundle.ok ? [] : bundle.errors) =>
       ({

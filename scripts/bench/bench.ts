@@ -1,0 +1,100 @@
+/**
+ * The benchmark: `npm run bench`. Playwright drives the system Chromium against the
+ * production build (vite preview), and Node times the CLI and its tsx peer, all on this
+ * machine in one run. Prints a table and writes bench-results/bench.json. It asserts nothing.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadPackagedCourse } from '../../cli/load.ts';
+import { PACKAGE_ROOT } from '../../cli/node-host.ts';
+import { benchCold, benchTransfer, benchWarm, launchBrowser, type ColdFigures } from './browser.ts';
+import { benchCli, type CliFigures } from './cli.ts';
+import type { Summary } from './stats.ts';
+
+const PORT = 4391;
+const BASE = `http://localhost:${PORT}/`;
+const WARM_RUNS = Number(process.env.BENCH_WARM_RUNS ?? 50);
+const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
+const CLI_RUNS = Number(process.env.BENCH_CLI_RUNS ?? 10);
+
+const loaded = loadPackagedCourse();
+if ('error' in loaded) throw new Error(loaded.error);
+const lesson = loaded.course.lessons.find((l) => l.id === 'the-while-loop');
+if (!lesson) throw new Error('no the-while-loop lesson');
+const visibleCase = lesson.cases.find((c) => c.visible)?.name ?? 'echo';
+
+// BENCH_OUT_DIR serves another build than dist/ (e.g. to compare two builds).
+const outDir = process.env.BENCH_OUT_DIR ? ['--outDir', process.env.BENCH_OUT_DIR] : [];
+const server = spawn(
+  'npx',
+  ['vite', 'preview', '--port', String(PORT), '--strictPort', '--bypass-lock', ...outDir],
+  {
+    cwd: PACKAGE_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  },
+);
+try {
+  await waitForServer(BASE);
+  const browser = await launchBrowser();
+  const cold = await benchCold(browser, BASE, lesson, COLD_RUNS);
+  const warm = await benchWarm(browser, BASE, lesson, WARM_RUNS);
+  const transfer = await benchTransfer(browser, BASE, lesson);
+  await browser.close();
+  const cli = benchCli(lesson, visibleCase, CLI_RUNS);
+  const figures = { date: new Date().toISOString(), lesson: lesson.id, cold, warm, cli, transfer };
+  mkdirSync(join(PACKAGE_ROOT, 'bench-results'), { recursive: true });
+  writeFileSync(
+    join(PACKAGE_ROOT, 'bench-results', 'bench.json'),
+    `${JSON.stringify(figures, null, 2)}\n`,
+  );
+  printTable(figures);
+} finally {
+  try {
+    if (server.pid) process.kill(-server.pid);
+  } catch {
+    // already gone
+  }
+}
+
+async function waitForServer(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`vite preview did not start on ${url}`);
+}
+
+function printTable(f: {
+  cold: ColdFigures;
+  warm: Summary;
+  cli: CliFigures;
+  transfer: { first: Record<string, number>; repeat: Record<string, number> };
+}): void {
+  const ms = (s: Summary) => `p50 ${s.p50.toFixed(1)} ms · p95 ${s.p95.toFixed(1)} ms (n=${s.n})`;
+  const kb = (b: number) => `${(b / 1024).toFixed(1)} KiB`;
+  const rows: [string, string][] = [
+    ['navigation → editor ready (cold)', ms(f.cold.editorReady)],
+    ['navigation → Run enabled (cold)', ms(f.cold.runEnabled)],
+    ['navigation → first verdict (cold, Run when enabled)', ms(f.cold.firstVerdict)],
+    [`warm Run → verdict shown (${lesson!.id} reference)`, ms(f.warm)],
+    [`theinference test --stage ${lesson!.id} (whole process)`, ms(f.cli.stage)],
+    ['theinference test --all (whole process)', ms(f.cli.all)],
+    [`tsx process run of ${lesson!.id} (${visibleCase}), the peer`, ms(f.cli.tsxProcess)],
+    [
+      'warm Run vs tsx process, p50 ratio',
+      `${(f.cli.tsxProcess.p50 / f.warm.p50).toFixed(1)}× faster`,
+    ],
+  ];
+  for (const kind of Object.keys(f.transfer.first)) {
+    rows.push([`bytes, first visit: ${kind}`, kb(f.transfer.first[kind] ?? 0)]);
+    rows.push([`bytes, repeat visit: ${kind}`, kb(f.transfer.repeat[kind] ?? 0)]);
+  }
+  const width = Math.max(...rows.map(([k]) => k.length));
+  for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
+}

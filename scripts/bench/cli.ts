@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Lesson } from '../../core/index.ts';
+import { FIXTURES_DIR, PACKAGE_ROOT } from '../../cli/node-host.ts';
+import { prepareProcessDir } from './process-dir.ts';
+import { summarize, type Summary } from './stats.ts';
+
+/** Times one whole process, start to exit, in milliseconds. */
+function timeProcess(command: string, args: string[], cwd: string): number {
+  const started = performance.now();
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8' });
+  const elapsed = performance.now() - started;
+  if (result.error) throw result.error;
+  return elapsed;
+}
+
+function repeat(times: number, sample: () => number): Summary {
+  sample(); // warm the file-system cache and the CLI's own build cache
+  return summarize(Array.from({ length: times }, sample));
+}
+
+export interface CliFigures {
+  stage: Summary;
+  all: Summary;
+  tsxProcess: Summary;
+}
+
+/** The CLI as a learner runs it, and the peer: the same harness and loop run with tsx. */
+export function benchCli(lesson: Lesson, caseName: string, times: number): CliFigures {
+  const bin = join(PACKAGE_ROOT, 'cli', 'bin.js');
+  const dir = mkdtempSync(join(tmpdir(), 'theinference-bench-'));
+  cpSync(join(FIXTURES_DIR, lesson.id, 'starter'), dir, { recursive: true });
+  cpSync(join(FIXTURES_DIR, lesson.id, 'reference'), dir, { recursive: true });
+  const processDir = prepareProcessDir(lesson);
+  const tsx = join(PACKAGE_ROOT, 'node_modules', '.bin', 'tsx');
+  const processMode = join(PACKAGE_ROOT, 'scripts', 'bench', 'process-mode.ts');
+  return {
+    stage: repeat(times, () => timeProcess('node', [bin, 'test', '--stage', lesson.id], dir)),
+    all: repeat(Math.max(3, Math.floor(times / 2)), () =>
+      timeProcess('node', [bin, 'test', '--all'], dir),
+    ),
+    tsxProcess: repeat(times, () =>
+      timeProcess(tsx, [processMode, lesson.id, caseName, processDir], PACKAGE_ROOT),
+    ),
+  };
+}

@@ -1,0 +1,20 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Lesson } from '../../core/index.ts';
+import { PACKAGE_ROOT } from '../../cli/node-host.ts';
+
+/** Writes a lesson's harness and reference files to a folder that tsx can run as it is. */
+export function prepareProcessDir(lesson: Lesson): string {
+  const dir = mkdtempSync(join(tmpdir(), `theinference-process-${lesson.id}-`));
+  const harnessApi = join(PACKAGE_ROOT, 'core/harness/harness-api.ts');
+  const files = {
+    ...lesson.reference,
+    'program.ts': lesson.harness.replace("'@theinference/harness'", JSON.stringify(harnessApi)),
+  };
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}

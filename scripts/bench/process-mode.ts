@@ -1,0 +1,41 @@
+/**
+ * The peer a learner would otherwise use: a lesson's harness and loop run as one Node process
+ * with tsx, the cassette answered in the same process (no worker, no bundle).
+ * Usage: tsx scripts/bench/process-mode.ts <lesson-id> <case> <dir>
+ * where <dir> holds the lesson's program.ts and src/ as written by prepareProcessDir().
+ */
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import type { Harness, HarnessMain } from '../../core/harness/harness-api.ts';
+import { createCassetteSession } from '../../core/cassette/session.ts';
+import { loadPackagedCourse } from '../../cli/load.ts';
+
+const [lessonId, caseName, dir] = process.argv.slice(2);
+const loaded = loadPackagedCourse();
+if ('error' in loaded) throw new Error(loaded.error);
+const lesson = loaded.course.lessons.find((l) => l.id === lessonId);
+const testCase = lesson?.cases.find((c) => c.name === caseName);
+if (!lesson || !testCase || !dir)
+  throw new Error('usage: process-mode.ts <lesson-id> <case> <dir>');
+
+const session = createCassetteSession(testCase.cassette);
+const harness: Harness = {
+  input: testCase.input,
+  async createMessage(request) {
+    const answer = session.answer(JSON.parse(JSON.stringify(request)) as Record<string, unknown>);
+    if (!answer.ok) throw new Error(answer.rejection.body.error.message);
+    return answer.response;
+  },
+  tools: (impls) => async (name, input) => {
+    const impl = impls[name];
+    if (!impl) throw new Error(`unknown tool: ${name}`);
+    const value: unknown = await impl(input);
+    return typeof value === 'string' ? value : JSON.stringify(value);
+  },
+  consoleLines: () => [],
+  print: (value) => console.log(JSON.stringify(value)),
+};
+const program = (await import(pathToFileURL(join(dir, 'program.ts')).href)) as {
+  default: HarnessMain;
+};
+await program.default(harness);

@@ -34,7 +34,7 @@ describe('the-while-loop', () => {
         solution: 'wrong-busy-loop',
         caseName: 'echo',
         kind: 'timeout',
-        says: 'Timed out after 1.5 s (after 2 model calls)',
+        says: 'Timed out after 4 s (after 2 model calls)',
       },
       {
         solution: 'wrong-throws',

@@ -6,6 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
  * CHROMIUM_PATH overrides the browser, for machines that have Playwright's own.
  */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** E2E_PORT moves the preview server, for running two checkouts' suites side by side. */
+const port = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -19,7 +21,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   use: {
     ...devices['Desktop Chrome'],
-    baseURL: 'http://localhost:4173',
+    baseURL: `http://localhost:${port}`,
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -38,8 +40,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx vite preview --port 4173 --strictPort',
-    url: 'http://localhost:4173',
+    command: `npx vite preview --port ${port} --strictPort`,
+    url: `http://localhost:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },

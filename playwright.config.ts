@@ -40,7 +40,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vite preview --port ${port} --strictPort`,
+    command: `npx vite preview --port ${port} --strictPort --bypass-lock`,
     url: `http://localhost:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -87,7 +87,9 @@ test('an unreadable saved state starts clean, says so, and is kept aside', async
     localStorage.setItem('theinference:state', '{"state": {"drafts": oops');
   });
   await page.goto(`/#/${first.id}`);
-  await expect(page.getByRole('alert')).toContainText('could not be read');
+  await expect(page.getByRole('region', { name: 'Notices' }).getByRole('alert')).toContainText(
+    'could not be read',
+  );
   await editorReady(page, first.id);
   const kept = await page.evaluate(() =>
     Object.keys(localStorage)

@@ -1,17 +1,83 @@
-import { defineConfig } from 'vite';
+import { createHash } from 'node:crypto';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * The app's Content-Security-Policy. Everything comes from this origin; the exceptions are
+ * what the app's own machinery needs:
+ * - `'wasm-unsafe-eval'`: esbuild-wasm compiles its WebAssembly;
+ * - `worker-src blob:`: esbuild-wasm starts its worker from a Blob URL;
+ * - `style-src 'unsafe-inline'`: Monaco and React set inline styles;
+ * - `font-src data:` / `img-src data:`: Monaco's icons and the editor's small images.
+ * Learner code never runs under this policy: it runs in `/runner.html`, a sandboxed frame with a
+ * far stricter one (see public/runner.html).
+ */
+const APP_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
+  'worker-src': ["'self'", 'blob:'],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'font-src': ["'self'", 'data:'],
+  'img-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'frame-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+};
+
+/**
+ * Writes the policy into index.html as its first element, in the build and in `npm start`
+ * alike. The one development-only exception: the dev server's inline React Refresh preamble,
+ * allowed by its SHA-256 hash (computed here, so nothing else inline is allowed). Vite's HMR
+ * socket is same-origin, which `connect-src 'self'` already allows.
+ */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'theinference:content-security-policy',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const policy = structuredClone(APP_POLICY);
+        if (context.server) policy['script-src'].push(...inlineScriptHashes(html));
+        const content = Object.entries(policy)
+          .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+          .join('; ');
+        const meta = `<meta http-equiv="Content-Security-Policy" content="${content}" />`;
+        // First in <head> (after the charset), ahead of every script, including those the dev
+        // server prepends: a policy covers only what follows it.
+        const charset = /\s*<meta charset="[^"]*"\s*\/?>/i;
+        const first = charset.exec(html)?.[0].trim() ?? '<meta charset="UTF-8" />';
+        return html.replace(charset, '').replace(/<head>/i, `<head>\n    ${first}\n    ${meta}`);
+      },
+    },
+  };
+}
+
+function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const body = match[1] ?? '';
+    if (body.trim()) hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** Only this app's own pages may frame its pages (the runner frame included). */
+const headers = { 'Content-Security-Policy': "frame-ancestors 'self'" };
 
 /**
  * The web app. Everything is served from this origin: Monaco and its workers come from the
  * installed package, esbuild's wasm is an asset, lessons and core sources are bundled as text.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicy()],
   worker: { format: 'es' },
   build: {
     target: 'es2022',
     // Monaco's TypeScript worker alone is several MiB; a warning about it teaches nothing.
     chunkSizeWarningLimit: 8_000,
   },
-  preview: { port: 4173, strictPort: true },
+  server: { headers },
+  preview: { port: 4173, strictPort: true, headers },
 });

@@ -1,3 +1,5 @@
+// First: validators must know eval is off before any of them runs.
+import './zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // Global styles first, so each feature's own stylesheet can build on them.
@@ -6,10 +8,13 @@ import './styles/layout.css';
 import './styles/controls.css';
 import { App } from './app/App.tsx';
 import { loadBundler } from './features/runner/esbuild-service.ts';
+import { prepareRunner } from './features/runner/spawn-worker.ts';
 
 // The bundler starts loading with the page, so the first Run finds it warm. A failure is
 // shown in the run controls with a retry; nothing more to do with it here.
 loadBundler().catch(() => undefined);
+// The sandboxed frame that runs learner code loads now too, for the same reason.
+prepareRunner();
 
 const root = document.getElementById('root');
 if (root) {

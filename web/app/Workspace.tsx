@@ -1,13 +1,19 @@
-import { lazy, Suspense, useCallback, useEffect } from 'react';
-import type { Course, Lesson } from '../../core/index.ts';
-import { LessonPane } from '../features/lessons/LessonPane.tsx';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import type { Course, FileMap, Lesson } from '../../core/index.ts';
+import type { EditorApi } from '../features/editor/editor-api.ts';
+import { serializeRoute } from '../features/lessons/route.ts';
 import { ResultsPanel } from '../features/results/ResultsPanel.tsx';
 import { abandonRun, runLesson } from '../features/runner/run-controller.ts';
 import { RunControls } from '../features/runner/RunControls.tsx';
 import { useWatchMode } from '../features/runner/use-watch-mode.ts';
+import { OtherTabBanner } from '../features/share/OtherTabBanner.tsx';
+import { ShareControl } from '../features/share/ShareControl.tsx';
+import { SharedCodeBanner } from '../features/share/SharedCodeBanner.tsx';
 import { Timeline } from '../features/timeline/Timeline.tsx';
+import { visibleDrafts } from '../store/drafts-slice.ts';
 import { useAppStore } from '../store/store.ts';
 import { learnerFiles } from './learner-files.ts';
+import { ReadingPane } from './ReadingPane.tsx';
 
 /** Monaco is large: the lesson text shows while it loads. */
 const EditorPane = lazy(() => import('../features/editor/EditorPane.tsx'));
@@ -21,9 +27,15 @@ interface Props {
 /** One lesson's three panes: read, edit, see. Mounted per lesson (keyed by its id). */
 export function Workspace({ course, lesson, dark }: Props) {
   const run = useCallback(
-    () => void runLesson(lesson, learnerFiles(lesson, useAppStore.getState().drafts)),
+    () => void runLesson(lesson, learnerFiles(lesson, visibleDrafts(useAppStore.getState()))),
     [lesson],
   );
+  const runner = useMemo(
+    () => ({ run, runFiles: (files: FileMap) => void runLesson(lesson, files) }),
+    [lesson, run],
+  );
+  const [editorApi, setEditorApi] = useState<EditorApi>();
+  const next = course.lessons[lesson.index + 1];
   useWatchMode(lesson.id, run);
   useRunShortcut(run);
   useEffect(
@@ -36,13 +48,30 @@ export function Workspace({ course, lesson, dark }: Props) {
   );
   return (
     <main className="workspace">
-      <LessonPane course={course} lesson={lesson} />
+      <ReadingPane course={course} lesson={lesson} editor={editorApi} runner={runner} />
       <Suspense
         fallback={<section className="editor-pane editor-loading">Loading the editor…</section>}
       >
-        <EditorPane lesson={lesson} dark={dark} onRun={run} toolbar={<RunControls onRun={run} />} />
+        <EditorPane
+          lesson={lesson}
+          dark={dark}
+          onRun={run}
+          toolbar={
+            <>
+              <RunControls onRun={run} />
+              <ShareControl lesson={lesson} />
+              <SharedCodeBanner lesson={lesson} />
+              <OtherTabBanner lesson={lesson} />
+            </>
+          }
+          onApi={setEditorApi}
+        />
       </Suspense>
-      <ResultsPanel lesson={lesson} transcript={(report) => <Timeline report={report} />} />
+      <ResultsPanel
+        lesson={lesson}
+        transcript={(report) => <Timeline report={report} />}
+        next={next && { title: next.title, href: serializeRoute(next.id) }}
+      />
     </main>
   );
 }

@@ -2,13 +2,23 @@ import type { DraftsSlice } from './drafts-slice.ts';
 import type { PreferencesSlice } from './preferences-slice.ts';
 import type { ProgressSlice } from './progress-slice.ts';
 import type { RunSlice } from './run-slice.ts';
+import type { ShareSlice } from './share-slice.ts';
+import type { SyncSlice } from './sync-slice.ts';
+import type { TutorSlice } from './tutor-slice.ts';
 import type { UiSlice } from './ui-slice.ts';
 
 /** The whole store: every slice side by side. */
-export type AppState = DraftsSlice & ProgressSlice & PreferencesSlice & RunSlice & UiSlice;
+export type AppState = DraftsSlice &
+  ProgressSlice &
+  PreferencesSlice &
+  RunSlice &
+  UiSlice &
+  TutorSlice &
+  ShareSlice &
+  SyncSlice;
 
 /** What survives a reload: what the learner made and chose, nothing that can be recomputed. */
 export type PersistedState = Pick<
   AppState,
-  'drafts' | 'progress' | 'watch' | 'theme' | 'lastLessonId'
+  'drafts' | 'progress' | 'watch' | 'theme' | 'lastLessonId' | 'experimentSnapshots'
 >;

@@ -6,13 +6,71 @@ import type { AppState } from './app-state.ts';
 export interface DraftsSlice {
   /** lessonId -> path -> text. Files absent here are the lesson's starter. */
   drafts: Record<string, FileMap>;
+  /**
+   * lessonId -> a counter bumped whenever the lesson's text changes other than by typing
+   * (shared code opened, the learner's own code brought back, another tab's draft loaded).
+   * The editor reloads its models when it moves. Never persisted.
+   */
+  reloads: Record<string, number>;
+  /** The learner's latest edit in the editor (what watch mode follows); loads never count. */
+  lastEdit: { lessonId: string; seq: number } | undefined;
   setDraft(lessonId: string, path: string, text: string): void;
+  /**
+   * An edit the learner made in the editor. It lands in the draft, or in the shared code
+   * while the lesson shows code from a link (which is saved only when the learner keeps it).
+   */
+  editFile(lessonId: string, path: string, text: string): void;
+  /** Replaces a lesson's whole draft (another tab's version, chosen by the learner). */
+  replaceDraft(lessonId: string, files: FileMap): void;
 }
+
+let editSeq = 0;
 
 export const createDraftsSlice: StateCreator<AppState, [], [], DraftsSlice> = (set) => ({
   drafts: {},
+  reloads: {},
+  lastEdit: undefined,
   setDraft: (lessonId, path, text) =>
     set((state) => ({
       drafts: { ...state.drafts, [lessonId]: { ...state.drafts[lessonId], [path]: text } },
     })),
+  editFile: (lessonId, path, text) =>
+    set((state) => {
+      const lastEdit = { lessonId, seq: ++editSeq };
+      const shared = state.shared[lessonId];
+      if (shared) {
+        const files = { ...shared.files, [path]: text };
+        return {
+          lastEdit,
+          shared: { ...state.shared, [lessonId]: { ...shared, files, edited: true } },
+        };
+      }
+      const drafts = { ...state.drafts, [lessonId]: { ...state.drafts[lessonId], [path]: text } };
+      return { lastEdit, drafts };
+    }),
+  replaceDraft: (lessonId, files) =>
+    set((state) => ({
+      drafts: { ...state.drafts, [lessonId]: { ...files } },
+      reloads: bump(state.reloads, lessonId),
+    })),
 });
+
+/** `reloads` with the lesson's counter moved on. */
+export function bump(reloads: Record<string, number>, lessonId: string): Record<string, number> {
+  return { ...reloads, [lessonId]: (reloads[lessonId] ?? 0) + 1 };
+}
+
+/**
+ * The text the editor shows for a lesson, over its starter: the shared code while a link's
+ * code is open, otherwise the learner's draft.
+ */
+export function visibleDraft(state: AppState, lessonId: string): FileMap | undefined {
+  return state.shared[lessonId]?.files ?? state.drafts[lessonId];
+}
+
+/** Every lesson's visible text (see `visibleDraft`), shaped like `drafts`. */
+export function visibleDrafts(state: AppState): Record<string, FileMap> {
+  const out = { ...state.drafts };
+  for (const [lessonId, shared] of Object.entries(state.shared)) out[lessonId] = shared.files;
+  return out;
+}

@@ -9,6 +9,9 @@ describe('sanitizePersisted', () => {
       watch: true,
       theme: 'dark',
       lastLessonId: 'one-turn',
+      experimentSnapshots: {
+        'the-while-loop': { experimentId: 'drop-the-results', files: { 'src/loop.ts': 'mine' } },
+      },
     };
     expect(sanitizePersisted(saved)).toEqual({ state: saved, lossy: false });
   });
@@ -19,11 +22,17 @@ describe('sanitizePersisted', () => {
       progress: { a: { passed: 'yes', attempts: 1 }, b: { passed: false, attempts: 3 } },
       watch: 'on',
       theme: 'purple',
+      experimentSnapshots: {
+        a: { experimentId: 'x', files: { 'src/loop.ts': 'kept' } },
+        b: { experimentId: 'y', files: { 'src/loop.ts': 7 } },
+        c: 'nope',
+      },
     });
     expect(result).toEqual({
       state: {
         drafts: { a: { 'src/loop.ts': 'ok' } },
         progress: { b: { passed: false, attempts: 3 } },
+        experimentSnapshots: { a: { experimentId: 'x', files: { 'src/loop.ts': 'kept' } } },
       },
       lossy: true,
     });

@@ -7,8 +7,8 @@ export const STORAGE_KEY = 'theinference:state';
 
 /** The allowlist of what is saved. */
 export function partialize(state: AppState): PersistedState {
-  const { drafts, progress, watch, theme, lastLessonId } = state;
-  return { drafts, progress, watch, theme, lastLessonId };
+  const { drafts, progress, watch, theme, lastLessonId, experimentSnapshots } = state;
+  return { drafts, progress, watch, theme, lastLessonId, experimentSnapshots };
 }
 
 export interface Sanitized {
@@ -50,6 +50,20 @@ export function sanitizePersisted(value: unknown): Sanitized {
       } else drop();
     }
   } else if (value.progress !== undefined) drop();
+
+  if (isRecord(value.experimentSnapshots)) {
+    state.experimentSnapshots = {};
+    for (const [lesson, s] of Object.entries(value.experimentSnapshots)) {
+      const files = isRecord(s) && isRecord(s.files) ? Object.entries(s.files) : undefined;
+      const wellFormed = files?.every(([, t]) => typeof t === 'string');
+      if (isRecord(s) && typeof s.experimentId === 'string' && files && wellFormed) {
+        state.experimentSnapshots[lesson] = {
+          experimentId: s.experimentId,
+          files: Object.fromEntries(files) as Record<string, string>,
+        };
+      } else drop();
+    }
+  } else if (value.experimentSnapshots !== undefined) drop();
 
   if (typeof value.watch === 'boolean') state.watch = value.watch;
   else if (value.watch !== undefined) drop();

@@ -2,20 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { CaseReport, LessonReport } from '../../core/index.ts';
 import type { AppState } from './app-state.ts';
-import { createDraftsSlice } from './drafts-slice.ts';
-import { createPreferencesSlice } from './preferences-slice.ts';
-import { createProgressSlice } from './progress-slice.ts';
-import { createRunSlice } from './run-slice.ts';
-import { createUiSlice } from './ui-slice.ts';
+import { createAppSlices } from './slices.ts';
 
-const store = () =>
-  createStore<AppState>()((...a) => ({
-    ...createDraftsSlice(...a),
-    ...createProgressSlice(...a),
-    ...createPreferencesSlice(...a),
-    ...createRunSlice(...a),
-    ...createUiSlice(...a),
-  }));
+const store = () => createStore<AppState>()(createAppSlices);
 
 const kase = (name: string, kind: CaseReport['kind'] = 'pass'): CaseReport => ({
   name,

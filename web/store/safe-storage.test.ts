@@ -79,5 +79,40 @@ describe('createSafeStorage', () => {
     full = false;
     safe.setItem('k', { state: { watch: false } as never, version: 1 });
     expect(storage.getItem('k')).toBe('{"state":{"watch":false},"version":1}');
+    expect(problems[1]).toEqual({ kind: 'write-recovered' });
+  });
+
+  it.each([
+    ['QuotaExceededError', "this browser's storage for the site is full"],
+    ['SecurityError', 'this browser does not let the site save (private mode?)'],
+  ])('says in plain words why a write failed: %s', (name, reason) => {
+    const storage = memoryStorage();
+    storage.setItem = () => {
+      throw new DOMException('Setting the value exceeded the quota.', name);
+    };
+    const problems: StorageProblem[] = [];
+    createSafeStorage(
+      () => storage,
+      (p) => problems.push(p),
+    ).setItem('k', { state: { watch: true } as never, version: 1 });
+    expect(problems).toEqual([{ kind: 'write-failed', reason }]);
+  });
+
+  it('survives a report that saves again (the store saves on every change)', () => {
+    const storage = memoryStorage();
+    storage.setItem = () => {
+      throw new DOMException('full', 'QuotaExceededError');
+    };
+    const problems: StorageProblem[] = [];
+    const value = { state: { watch: true } as never, version: 1 };
+    const safe = createSafeStorage(
+      () => storage,
+      (p) => {
+        problems.push(p);
+        safe.setItem('k', value);
+      },
+    );
+    safe.setItem('k', value);
+    expect(problems).toHaveLength(1);
   });
 });

@@ -1,11 +1,15 @@
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
 import type { PersistedState } from './app-state.ts';
 
-/** Told when saved state could not be used or saving failed; `keptAt` names the copy. */
+/**
+ * Told when saved state could not be used or saving failed (`keptAt` names the copy of an
+ * unreadable value), and when saving works again after a failure.
+ */
 export type StorageProblem =
   | { kind: 'unreadable'; reason: string; keptAt: string | undefined }
   | { kind: 'unavailable' }
-  | { kind: 'write-failed'; reason: string };
+  | { kind: 'write-failed'; reason: string }
+  | { kind: 'write-recovered' };
 
 /**
  * localStorage behind zustand's persist, made safe: a value that is not JSON, or not shaped
@@ -52,12 +56,17 @@ export function createSafeStorage(
       return value as StorageValue<PersistedState>;
     },
     setItem(name, value) {
+      if (!storage) return;
+      // The flag changes before the report: reporting sets state, which saves again.
       try {
-        storage?.setItem(name, JSON.stringify(value));
+        storage.setItem(name, JSON.stringify(value));
+        if (!writeFailed) return;
         writeFailed = false;
+        onProblem({ kind: 'write-recovered' });
       } catch (error) {
-        if (!writeFailed) onProblem({ kind: 'write-failed', reason: String(error) });
+        if (writeFailed) return;
         writeFailed = true;
+        onProblem({ kind: 'write-failed', reason: whyWriteFailed(error) });
       }
     },
     removeItem(name) {
@@ -79,6 +88,14 @@ export function createSafeStorage(
       return undefined;
     }
   }
+}
+
+/** Why a write failed, in the learner's words. */
+function whyWriteFailed(error: unknown): string {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  if (name === 'QuotaExceededError') return "this browser's storage for the site is full";
+  if (name === 'SecurityError') return 'this browser does not let the site save (private mode?)';
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** Copies any raw saved value aside under a fresh key (used when a migrate or merge fails). */

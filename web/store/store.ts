@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { AppState, PersistedState } from './app-state.ts';
-import { createDraftsSlice } from './drafts-slice.ts';
 import {
   PERSIST_VERSION,
   STORAGE_KEY,
@@ -9,11 +8,9 @@ import {
   partialize,
   sanitizePersisted,
 } from './persisted-state.ts';
-import { createPreferencesSlice } from './preferences-slice.ts';
-import { createProgressSlice } from './progress-slice.ts';
-import { createRunSlice } from './run-slice.ts';
 import { createSafeStorage, keepRawAside, type StorageProblem } from './safe-storage.ts';
-import { createUiSlice } from './ui-slice.ts';
+import { createAppSlices } from './slices.ts';
+import { mergeFromOtherTab } from './tab-sync.ts';
 
 /** Problems found while hydrating, before the store exists to hold them as notices. */
 const early: StorageProblem[] = [];
@@ -27,43 +24,90 @@ const keepAside = (): string | undefined => {
   }
 };
 
+const safeStorage = createSafeStorage(
+  () => window.localStorage,
+  (problem) => report(problem),
+);
+/** True while adopting another tab's save: this tab must not write it straight back. */
+let adopting = false;
+
 /** The app's one store, built from slices and persisted through an allowlist. */
 export const useAppStore = create<AppState>()(
-  persist(
-    (...args) => ({
-      ...createDraftsSlice(...args),
-      ...createProgressSlice(...args),
-      ...createPreferencesSlice(...args),
-      ...createRunSlice(...args),
-      ...createUiSlice(...args),
-    }),
-    {
-      name: STORAGE_KEY,
-      version: PERSIST_VERSION,
-      storage: createSafeStorage(
-        () => window.localStorage,
-        (problem) => report(problem),
-      ),
-      partialize,
-      migrate: (persisted, version) => migrate(persisted, version) as PersistedState,
-      merge: (persisted, current) => {
-        const { state, lossy } = sanitizePersisted(persisted);
-        if (lossy) {
-          report({ kind: 'unreadable', reason: 'parts of it were malformed', keptAt: keepAside() });
-        }
-        return { ...current, ...state };
-      },
-      onRehydrateStorage: () => (_state, error) => {
-        if (error) report({ kind: 'unreadable', reason: describe(error), keptAt: keepAside() });
-      },
+  persist(createAppSlices, {
+    name: STORAGE_KEY,
+    version: PERSIST_VERSION,
+    storage: {
+      ...safeStorage,
+      setItem: (name, value) => (adopting ? undefined : safeStorage.setItem(name, value)),
     },
-  ),
+    partialize,
+    migrate: (persisted, version) => migrate(persisted, version) as PersistedState,
+    merge: (persisted, current) => {
+      const { state, lossy } = sanitizePersisted(persisted);
+      if (lossy) {
+        report({ kind: 'unreadable', reason: 'parts of it were malformed', keptAt: keepAside() });
+      }
+      return { ...current, ...state };
+    },
+    onRehydrateStorage: () => (_state, error) => {
+      if (error) report({ kind: 'unreadable', reason: describe(error), keptAt: keepAside() });
+    },
+  }),
 );
 
-report = (problem) => useAppStore.getState().pushNotice(toneOf(problem), noticeText(problem));
+report = (problem) => {
+  const store = useAppStore.getState();
+  if (problem.kind === 'write-failed') store.setUnsaved(true);
+  if (problem.kind === 'write-recovered') store.setUnsaved(false);
+  store.pushNotice(toneOf(problem), noticeText(problem));
+};
 for (const problem of early.splice(0)) report(problem);
 
-function toneOf(problem: StorageProblem): 'warning' | 'error' {
+/**
+ * Another tab saved: merge its state in (see `mergeFromOtherTab`) without saving, since what
+ * it saved is already in storage and writing this tab's copy back would undo it.
+ */
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== STORAGE_KEY || !event.newValue) return;
+    const theirs = readSaved(event.newValue);
+    if (!theirs) return;
+    const { patch, writeBack } = mergeFromOtherTab(useAppStore.getState(), theirs);
+    adopting = true;
+    try {
+      useAppStore.setState(patch);
+    } finally {
+      adopting = false;
+    }
+    if (writeBack) saveMerged(theirs);
+  });
+}
+
+/**
+ * Saves this tab's state after a merge, but with their draft of a lesson in conflict: until
+ * the learner chooses, the save they made stays the saved one.
+ */
+function saveMerged(theirs: Partial<PersistedState>): void {
+  const state = useAppStore.getState();
+  const saved = partialize(state);
+  const conflict = state.draftConflict?.lessonId;
+  const theirDraft = conflict ? theirs.drafts?.[conflict] : undefined;
+  if (conflict && theirDraft) saved.drafts = { ...saved.drafts, [conflict]: theirDraft };
+  safeStorage.setItem(STORAGE_KEY, { state: saved, version: PERSIST_VERSION });
+}
+
+function readSaved(raw: string): Partial<PersistedState> | undefined {
+  try {
+    const value = JSON.parse(raw) as { state?: unknown; version?: unknown };
+    if (value.version !== PERSIST_VERSION) return undefined;
+    return sanitizePersisted(value.state).state;
+  } catch {
+    return undefined;
+  }
+}
+
+function toneOf(problem: StorageProblem): 'info' | 'warning' | 'error' {
+  if (problem.kind === 'write-recovered') return 'info';
   return problem.kind === 'write-failed' ? 'error' : 'warning';
 }
 
@@ -80,7 +124,9 @@ export function noticeText(problem: StorageProblem): string {
     case 'unavailable':
       return 'This browser is not letting the app save (localStorage is unavailable): your edits last until you close the tab.';
     case 'write-failed':
-      return `Your latest edits could not be saved (${problem.reason}).`;
+      return `Your latest edits could not be saved: ${problem.reason}. They are kept in this tab, so keep it open; copy your code somewhere safe before you close it.`;
+    case 'write-recovered':
+      return 'Saving works again: your work is saved.';
   }
 }
 

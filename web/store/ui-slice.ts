@@ -22,8 +22,11 @@ export interface UiSlice {
   reveal: RevealRequest | undefined;
   solutionOpen: boolean;
   editorReady: boolean;
+  /** The latest save failed: the work lives only in this tab until a save succeeds. */
+  unsaved: boolean;
   pushNotice(tone: Notice['tone'], text: string): void;
   dismissNotice(id: number): void;
+  setUnsaved(unsaved: boolean): void;
   requestReveal(file: string, line: number, column: number): void;
   setSolutionOpen(open: boolean): void;
   setEditorReady(ready: boolean): void;
@@ -37,6 +40,7 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   reveal: undefined,
   solutionOpen: false,
   editorReady: false,
+  unsaved: false,
   pushNotice: (tone, text) =>
     set((state) =>
       state.notices.some((n) => n.text === text)
@@ -44,6 +48,7 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
         : { notices: [...state.notices, { id: nextNotice++, tone, text }] },
     ),
   dismissNotice: (id) => set((state) => ({ notices: state.notices.filter((n) => n.id !== id) })),
+  setUnsaved: (unsaved) => set({ unsaved }),
   requestReveal: (file, line, column) =>
     set({ reveal: { file, line, column, nonce: nextReveal++ } }),
   setSolutionOpen: (solutionOpen) => set({ solutionOpen }),

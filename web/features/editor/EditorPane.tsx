@@ -5,9 +5,11 @@ import { useAppStore } from '../../store/store.ts';
 import { FileTabs, tabId } from './FileTabs.tsx';
 import { editorFiles, filePath } from './lesson-models.ts';
 import { monaco, monacoTheme } from './monaco-setup.ts';
+import { useAnchorHighlight } from './anchor-highlight.ts';
 import { EditorActions } from './EditorActions.tsx';
+import { useEditorApi, type EditorApi } from './editor-api.ts';
 import { SolutionView } from './SolutionView.tsx';
-import { useLessonModels, useReveal, useRunMarkers } from './use-editor-sync.ts';
+import { useLessonModels, useReveal, useRunMarkers, useSdkTypes } from './use-editor-sync.ts';
 import './editor.css';
 
 interface Props {
@@ -16,15 +18,18 @@ interface Props {
   onRun(): void;
   /** The run controls, composed in by the app shell. */
   toolbar: ReactNode;
+  /** Receives the editor's API once it is mounted (undefined when it goes). */
+  onApi?(api: EditorApi | undefined): void;
 }
 
 const PANEL_ID = 'editor-panel';
 
 /** The learner's files in Monaco, one tab each; keyed by lesson in the shell. */
-export default function EditorPane({ lesson, dark, onRun, toolbar }: Props) {
+export default function EditorPane({ lesson, dark, onRun, toolbar, onApi }: Props) {
   const files = useMemo(() => editorFiles(lesson), [lesson]);
   const [active, setActive] = useState(lesson.entry);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const [mounted, setMounted] = useState<monaco.editor.IStandaloneCodeEditor>();
   const onRunRef = useRef(onRun);
   const solutionOpen = useAppStore((s) => s.solutionOpen);
   const setEditorReady = useAppStore((s) => s.setEditorReady);
@@ -34,11 +39,16 @@ export default function EditorPane({ lesson, dark, onRun, toolbar }: Props) {
   useLessonModels(lesson, editor);
   useRunMarkers(lesson);
   useReveal(lesson, editor, files, setActive);
+  useSdkTypes(lesson);
+  const highlight = useEditorApi(lesson, files, setActive, mounted && onApi);
+  const inCode = highlight?.in === 'code' && highlight.file === active ? highlight : undefined;
+  useAnchorHighlight(mounted, inCode, active);
   useEffect(() => () => setEditorReady(false), [setEditorReady]);
 
   const onMount = useCallback<OnMount>(
     (instance) => {
       editor.current = instance;
+      setMounted(instance);
       instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => onRunRef.current());
       setEditorReady(true);
     },
@@ -70,7 +80,13 @@ export default function EditorPane({ lesson, dark, onRun, toolbar }: Props) {
             Read-only: the grader always uses the lesson&apos;s copy of this file.
           </p>
         )}
-        {solutionOpen && <SolutionView lesson={lesson} dark={dark} />}
+        {solutionOpen && (
+          <SolutionView
+            lesson={lesson}
+            dark={dark}
+            highlight={highlight?.in === 'reference' ? highlight : undefined}
+          />
+        )}
         <div className="editor-frame" hidden={solutionOpen}>
           <Editor
             path={filePath(lesson.id, active)}

@@ -1,25 +1,44 @@
-import { DiffEditor } from '@monaco-editor/react';
+import { DiffEditor, type DiffOnMount } from '@monaco-editor/react';
 import { useState } from 'react';
 import type { Lesson } from '../../../core/index.ts';
-import { editorFiles, getModel } from './lesson-models.ts';
-import { monacoTheme } from './monaco-setup.ts';
+import { useAnchorHighlight } from './anchor-highlight.ts';
+import { editorFiles, getModel, solutionUri } from './lesson-models.ts';
+import { monacoTheme, type monaco } from './monaco-setup.ts';
 
 interface Props {
   lesson: Lesson;
   dark: boolean;
+  /** Lines of the reference to point at (the tutor's "show it in the reference solution"). */
+  highlight?: { file: string; match: string };
 }
 
 /**
  * The reference solution beside the learner's code, as a read-only diff. The learner's text is
  * copied when the view opens; their own models are never touched.
  */
-export function SolutionView({ lesson, dark }: Props) {
-  const changed = editorFiles(lesson).filter((p) => lesson.reference[p] !== lesson.starter[p]);
-  const [file, setFile] = useState(changed[0] ?? lesson.entry);
-  const [yours] = useState(() =>
-    Object.fromEntries(changed.map((p) => [p, getModel(lesson.id, p)?.getValue() ?? ''])),
+export function SolutionView({ lesson, dark, highlight }: Props) {
+  const files = editorFiles(lesson);
+  const changed = files.filter(
+    (p) => lesson.reference[p] !== lesson.starter[p] || p === highlight?.file,
   );
-  const base = `file:///${lesson.id}/${file.replace(/\.ts$/, '')}`;
+  const [chosen, setChosen] = useState(changed[0] ?? lesson.entry);
+  const [shownFor, setShownFor] = useState<Props['highlight']>();
+  const [yours] = useState(() =>
+    Object.fromEntries(files.map((p) => [p, getModel(lesson.id, p)?.getValue() ?? ''])),
+  );
+  const [diff, setDiff] = useState<monaco.editor.IStandaloneDiffEditor>();
+  // A new highlight request shows its file (state adjusted while rendering, not in an effect).
+  if (highlight !== shownFor) {
+    setShownFor(highlight);
+    if (highlight && changed.includes(highlight.file)) setChosen(highlight.file);
+  }
+  const file = chosen;
+  useAnchorHighlight(
+    diff?.getModifiedEditor(),
+    highlight?.file === file ? highlight : undefined,
+    file,
+  );
+  const onMount: DiffOnMount = (instance) => setDiff(instance);
   return (
     <div className="solution-view">
       <div className="solution-header">
@@ -29,7 +48,7 @@ export function SolutionView({ lesson, dark }: Props) {
         {changed.length > 1 && (
           <label className="solution-file">
             File{' '}
-            <select value={file} onChange={(e) => setFile(e.target.value)}>
+            <select value={file} onChange={(e) => setChosen(e.target.value)}>
               {changed.map((p) => (
                 <option key={p}>{p}</option>
               ))}
@@ -43,11 +62,12 @@ export function SolutionView({ lesson, dark }: Props) {
       <DiffEditor
         original={yours[file] ?? ''}
         modified={lesson.reference[file] ?? ''}
-        originalModelPath={`${base}.yours.ts`}
-        modifiedModelPath={`${base}.solution.ts`}
+        originalModelPath={solutionUri(lesson.id, file, 'yours').toString()}
+        modifiedModelPath={solutionUri(lesson.id, file).toString()}
         language="typescript"
         theme={monacoTheme(dark)}
         loading={<p className="editor-loading">Loading the solution…</p>}
+        onMount={onMount}
         options={{
           readOnly: true,
           originalEditable: false,

@@ -10,6 +10,15 @@ export function fileUri(lessonId: string, path: string): monaco.Uri {
   return monaco.Uri.parse(`file:///${lessonId}/${path}`);
 }
 
+/** The solution view's copies of a file: the learner's text and the reference, side by side. */
+export function solutionUri(
+  lessonId: string,
+  path: string,
+  side: 'yours' | 'solution' = 'solution',
+) {
+  return monaco.Uri.parse(`file:///${lessonId}/${path.replace(/\.ts$/, '')}.${side}.ts`);
+}
+
 /** The editor's path string for a file (what @monaco-editor/react calls `path`). */
 export function filePath(lessonId: string, path: string): string {
   return fileUri(lessonId, path).toString();
@@ -61,11 +70,27 @@ export function currentFiles(lesson: Lesson): FileMap {
 
 /**
  * Replaces a model's text as one undoable edit, so Ctrl+Z brings the previous text back
- * (used by Reset and by the test hook).
+ * (used by Reset, the tutor and the test hook). Only the span that differs is replaced, so
+ * highlights, markers and the view outside it stay where they are.
  */
 export function replaceText(model: monaco.editor.ITextModel, text: string): void {
-  if (model.getValue() === text) return;
+  const old = model.getValue();
+  if (old === text) return;
+  const max = Math.min(old.length, text.length);
+  let start = 0;
+  while (start < max && old.charCodeAt(start) === text.charCodeAt(start)) start++;
+  let end = 0;
+  while (
+    end < max - start &&
+    old.charCodeAt(old.length - 1 - end) === text.charCodeAt(text.length - 1 - end)
+  ) {
+    end++;
+  }
+  const range = monaco.Range.fromPositions(
+    model.getPositionAt(start),
+    model.getPositionAt(old.length - end),
+  );
   model.pushStackElement();
-  model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);
+  model.pushEditOperations([], [{ range, text: text.slice(start, text.length - end) }], () => null);
   model.pushStackElement();
 }

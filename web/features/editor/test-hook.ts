@@ -1,4 +1,5 @@
-import { getModel, replaceText } from './lesson-models.ts';
+import { anchorRanges } from './anchor-highlight.ts';
+import { getModel, replaceText, solutionUri } from './lesson-models.ts';
 import { monaco } from './monaco-setup.ts';
 
 /**
@@ -18,6 +19,11 @@ export interface TestHook {
   cursor(): { file: string; line: number; column: number } | undefined;
   /** The markers (diagnostics) on a file: run results and the TypeScript checker's alike. */
   markers(path: string): { line: number; column: number; message: string; source?: string }[];
+  /**
+   * The line ranges highlighted for the tutor (1-based, inclusive) in a file, or with
+   * `'reference'` in the reference solution view's copy of it.
+   */
+  highlights(path: string, view?: 'code' | 'reference'): { startLine: number; endLine: number }[];
 }
 
 declare global {
@@ -62,6 +68,15 @@ export function installTestHook(
         message: m.message,
         ...(m.source ? { source: m.source } : {}),
       }));
+    },
+    highlights(path, view = 'code') {
+      const lessonId = getLessonId();
+      if (!lessonId) return [];
+      const model =
+        view === 'code'
+          ? getModel(lessonId, path)
+          : monaco.editor.getModel(solutionUri(lessonId, path));
+      return model ? anchorRanges(model) : [];
     },
   };
   window.__theinference = hook;

@@ -1,23 +1,52 @@
 import { useEffect, useState, type RefObject } from 'react';
 import type { Lesson } from '../../../core/index.ts';
 import { useAppStore } from '../../store/store.ts';
-import { ensureLessonModels, getModel } from './lesson-models.ts';
+import { visibleDraft } from '../../store/drafts-slice.ts';
+import { editorFiles, ensureLessonModels, getModel, replaceText } from './lesson-models.ts';
 import type { monaco } from './monaco-setup.ts';
 import { setRunMarkers } from './run-markers.ts';
+import { importsSdk, loadSdkTypes } from './sdk-types.ts';
 import { installTestHook } from './test-hook.ts';
 
 type CodeEditor = monaco.editor.IStandaloneCodeEditor;
 
-/** Creates the lesson's models once, from the saved draft; edits flow back into the draft. */
+/** True while the store's text is being loaded into models: that is not the learner typing. */
+let loading = false;
+
+/**
+ * Creates the lesson's models once, from the text the store holds for it (the draft, or code
+ * from a share link); the learner's edits flow back through `editFile`. When the store's text
+ * changes other than by typing (`reloads`), and whenever the lesson mounts, the models take it.
+ */
 export function useLessonModels(lesson: Lesson, editor: RefObject<CodeEditor | null>): void {
   useState(() => {
-    ensureLessonModels(lesson, useAppStore.getState().drafts[lesson.id], (path, text) => {
+    ensureLessonModels(lesson, visibleDraft(useAppStore.getState(), lesson.id), (path, text) => {
+      if (loading) return;
       const store = useAppStore.getState();
-      store.setDraft(lesson.id, path, text);
+      store.editFile(lesson.id, path, text);
       store.markStarted(lesson.id);
     });
     return true;
   });
+  useEffect(() => {
+    const load = () => {
+      const draft = visibleDraft(useAppStore.getState(), lesson.id);
+      loading = true;
+      try {
+        for (const path of editorFiles(lesson)) {
+          const model = getModel(lesson.id, path);
+          if (!model || lesson.readOnly.includes(path)) continue;
+          replaceText(model, draft?.[path] ?? lesson.starter[path] ?? '');
+        }
+      } finally {
+        loading = false;
+      }
+    };
+    load();
+    return useAppStore.subscribe((state, previous) => {
+      if (state.reloads[lesson.id] !== previous.reloads[lesson.id]) load();
+    });
+  }, [lesson]);
   useEffect(
     () =>
       installTestHook(
@@ -29,15 +58,37 @@ export function useLessonModels(lesson: Lesson, editor: RefObject<CodeEditor | n
   );
 }
 
-/** Keeps the editor's markers in step with the latest run of this lesson. */
+/**
+ * Keeps the editor's markers in step with the latest run of this lesson. A run of the
+ * reference solution (a tutor experiment) says nothing about the learner's lines.
+ */
 export function useRunMarkers(lesson: Lesson): void {
   useEffect(() => {
-    const reportOf = (run: ReturnType<typeof useAppStore.getState>['run']) =>
-      run?.lessonId === lesson.id ? run.report : undefined;
-    setRunMarkers(lesson, reportOf(useAppStore.getState().run));
+    const reportOf = (state: ReturnType<typeof useAppStore.getState>) =>
+      state.run?.lessonId === lesson.id && state.run.id !== state.referenceRunId
+        ? state.run.report
+        : undefined;
+    setRunMarkers(lesson, reportOf(useAppStore.getState()));
     return useAppStore.subscribe((state, previous) => {
-      if (state.run !== previous.run) setRunMarkers(lesson, reportOf(state.run));
+      if (state.run !== previous.run || state.referenceRunId !== previous.referenceRunId) {
+        setRunMarkers(lesson, reportOf(state));
+      }
     });
+  }, [lesson]);
+}
+
+/** Loads the real SDK's types for lessons whose files import it; says so if that fails. */
+export function useSdkTypes(lesson: Lesson): void {
+  useEffect(() => {
+    if (!importsSdk(lesson)) return;
+    loadSdkTypes().catch((error: unknown) =>
+      useAppStore
+        .getState()
+        .pushNotice(
+          'warning',
+          `The editor could not load the Anthropic SDK's types (${String(error)}), so it may underline code that is fine. Runs are not affected.`,
+        ),
+    );
   }, [lesson]);
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { Course } from '../../../core/index.ts';
 import { lessonStatus, type LessonStatus } from '../../store/progress-slice.ts';
 import { useAppStore } from '../../store/store.ts';
+import { formatMinutes } from './minutes.ts';
 import { serializeRoute } from './route.ts';
 
 const statusLabel: Record<LessonStatus, string> = {
@@ -21,6 +22,8 @@ interface Props {
 export function CourseMap({ course, currentId, open, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const progress = useAppStore((s) => s.progress);
+  const passed = course.lessons.filter((l) => progress[l.id]?.passed).length;
+  const minutes = course.lessons.reduce((sum, l) => sum + l.minutes, 0);
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -36,7 +39,12 @@ export function CourseMap({ course, currentId, open, onClose }: Props) {
       onClick={(event) => event.target === dialog.current && onClose()}
     >
       <header className="course-map-header">
-        <h2 id="course-map-title">{course.title}</h2>
+        <div>
+          <h2 id="course-map-title">{course.title}</h2>
+          <p className="course-map-summary">
+            {course.lessons.length} lessons · about {formatMinutes(minutes)} · {passed} passed
+          </p>
+        </div>
         <button type="button" className="button ghost" onClick={onClose}>
           Close
         </button>
@@ -57,7 +65,10 @@ export function CourseMap({ course, currentId, open, onClose }: Props) {
                   <strong>{lesson.title}</strong>
                   <small>{lesson.summary}</small>
                 </span>
-                <span className={`status-label ${status}`}>{statusLabel[status]}</span>
+                <span className="course-map-meta">
+                  <span className={`status-label ${status}`}>{statusLabel[status]}</span>
+                  <span className="course-map-minutes">{lesson.minutes} min</span>
+                </span>
               </a>
             </li>
           );

@@ -7,10 +7,10 @@ describe('route', () => {
     ['one-turn', '#/one-turn'],
   ])('round-trips %s', (id, hash) => {
     expect(serializeRoute(id)).toBe(hash);
-    expect(deserializeRoute(hash)).toBe(id);
+    expect(deserializeRoute(hash)).toEqual({ lessonId: id });
   });
 
-  it.each(['', '#', '#/', '#the-while-loop', '#/a/b', '#/%E0%A4%A'])(
+  it.each(['', '#', '#/', '#the-while-loop', '#/a/b/c', '#/%E0%A4%A', '#/a?x=1'])(
     'names no lesson in %j',
     (hash) => {
       expect(deserializeRoute(hash)).toBeUndefined();
@@ -18,6 +18,47 @@ describe('route', () => {
   );
 
   it('accepts a trailing slash', () => {
-    expect(deserializeRoute('#/one-turn/')).toBe('one-turn');
+    expect(deserializeRoute('#/one-turn/')).toEqual({ lessonId: 'one-turn' });
+  });
+});
+
+describe('share links', () => {
+  it('carries the payload of a share link, untouched', () => {
+    expect(deserializeRoute('#/the-while-loop/v1.q1YqyS9JLQYA')).toEqual({
+      lessonId: 'the-while-loop',
+      share: 'v1.q1YqyS9JLQYA',
+    });
+  });
+
+  it('accepts a trailing slash after the payload', () => {
+    expect(deserializeRoute('#/one-turn/v1.abc_-/')).toEqual({
+      lessonId: 'one-turn',
+      share: 'v1.abc_-',
+    });
+  });
+
+  it('undoes percent-encoding a chat app added', () => {
+    expect(deserializeRoute('#/one-turn/v1%2Eabc')).toEqual({
+      lessonId: 'one-turn',
+      share: 'v1.abc',
+    });
+  });
+
+  // The codec, not the route, judges a payload: these still open their lesson and explain.
+  it.each([
+    ['#/one-turn/v2.abc', 'v2.abc'],
+    ['#/one-turn/garbage', 'garbage'],
+    ['#/one-turn/v1.', 'v1.'],
+    ['#/one-turn/%E0%A4%A', '%E0%A4%A'],
+  ])('keeps the lesson of a payload it cannot judge: %j', (hash, share) => {
+    expect(deserializeRoute(hash)).toEqual({ lessonId: 'one-turn', share });
+  });
+
+  it('treats an empty payload as a plain link', () => {
+    expect(deserializeRoute('#/one-turn//')).toEqual({ lessonId: 'one-turn' });
+  });
+
+  it('names no lesson when the lesson part is undecodable, payload or not', () => {
+    expect(deserializeRoute('#/%E0%A4%A/v1.abc')).toBeUndefined();
   });
 });

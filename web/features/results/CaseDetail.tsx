@@ -11,12 +11,15 @@ interface Props {
   lesson: Lesson;
   report: CaseReport;
   transcript: (report: CaseReport) => ReactNode;
-  onReveal(file: string, line: number, column: number): void;
+  /** Absent when the run was not of the learner's code: its lines are not theirs. */
+  onReveal?(file: string, line: number, column: number): void;
 }
 
 /** One case in full: its diagnostic, then the transcript, console and (visible cases) output. */
 export function CaseDetail({ lesson, report, transcript, onReveal }: Props) {
-  const editable = Object.keys(lesson.starter).filter((p) => !lesson.readOnly.includes(p));
+  const editable = onReveal
+    ? Object.keys(lesson.starter).filter((p) => !lesson.readOnly.includes(p))
+    : [];
   const tabs: TabSpec[] = [
     { id: 'transcript', label: 'Transcript', content: () => transcript(report) },
     {
@@ -59,7 +62,11 @@ export function CaseDetail({ lesson, report, transcript, onReveal }: Props) {
         <div className={`diagnostic ${report.status}`}>
           <p className="diagnostic-message">{report.message}</p>
           {report.frames && (
-            <StackFrames frames={report.frames} editable={editable} onReveal={onReveal} />
+            <StackFrames
+              frames={report.frames}
+              editable={editable}
+              onReveal={(...at) => onReveal?.(...at)}
+            />
           )}
           {report.diff && <JsonDiff diff={report.diff} hidden={!report.visible} />}
         </div>

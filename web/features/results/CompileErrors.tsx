@@ -2,7 +2,8 @@ import type { CompileError } from '../../../core/index.ts';
 
 interface Props {
   errors: CompileError[];
-  onReveal(file: string, line: number, column: number): void;
+  /** Absent when the run was not of the learner's code: its lines are not theirs. */
+  onReveal?(file: string, line: number, column: number): void;
 }
 
 /** The bundler's errors, each a link to its line (they are also markers in the editor). */
@@ -16,7 +17,8 @@ export function CompileErrors({ errors, onReveal }: Props) {
           const where = error.file ? `${error.file}:${error.line}:${error.column}` : '';
           return (
             <li key={i}>
-              {where && (
+              {where && !onReveal && <span className="muted">{where}</span>}
+              {where && onReveal && (
                 <button
                   type="button"
                   className="link"

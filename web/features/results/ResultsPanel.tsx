@@ -12,15 +12,20 @@ interface Props {
   lesson: Lesson;
   /** The transcript view, composed in by the app shell. */
   transcript: (report: CaseReport) => ReactNode;
+  /** The lesson after this one, offered once every case passes. */
+  next?: { title: string; href: string };
 }
 
 /** The verdict (announced), the cases, and the selected case in full. */
-export function ResultsPanel({ lesson, transcript }: Props) {
+export function ResultsPanel({ lesson, transcript, next }: Props) {
   const storedRun = useAppStore((s) => s.run);
   const run = storedRun?.lessonId === lesson.id ? storedRun : undefined;
+  // A tutor experiment graded the reference solution: its lines are not the learner's.
+  const onReference = useAppStore((s) => run !== undefined && s.referenceRunId === run.id);
   const selected = useAppStore((s) => s.selectedCase);
   const selectCase = useAppStore((s) => s.selectCase);
-  const requestReveal = useAppStore((s) => s.requestReveal);
+  const reveal = useAppStore((s) => s.requestReveal);
+  const requestReveal = onReference ? undefined : reveal;
   const reports = run?.cases ?? [];
   const text = verdictText(run, lesson.cases.length);
   const outcome = run?.report?.status ?? (run?.phase === 'crashed' ? 'fail' : undefined);
@@ -43,6 +48,13 @@ export function ResultsPanel({ lesson, transcript }: Props) {
             Not run yet. Run your code to see how each of the {lesson.cases.length} cases does.
           </p>
         )}
+        {onReference && (
+          <p className="verdict-hint">
+            This run graded the reference solution with the tutor&apos;s experiment; your code was
+            not run.
+          </p>
+        )}
+        {run?.report?.status === 'pass' && !onReference && <NextLesson next={next} />}
       </header>
       <div className="results-scroll">
         {run?.report && (
@@ -66,5 +78,23 @@ export function ResultsPanel({ lesson, transcript }: Props) {
         )}
       </div>
     </section>
+  );
+}
+
+/** A passed lesson leads on: the next one, prominently, or the end of the course. */
+function NextLesson({ next }: { next: Props['next'] }) {
+  if (!next) {
+    return (
+      <p className="next-lesson done">
+        That was the last lesson: you have built the agent loop, from one turn to the SDK.
+      </p>
+    );
+  }
+  return (
+    <p className="next-lesson">
+      <a className="button primary" href={next.href}>
+        Next: {next.title} →
+      </a>
+    </p>
   );
 }

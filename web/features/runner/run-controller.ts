@@ -8,7 +8,7 @@ import {
 import { useAppStore } from '../../store/store.ts';
 import { coreFiles } from './core-files.ts';
 import { loadBundler } from './esbuild-service.ts';
-import { spawnBlobWorker } from './spawn-worker.ts';
+import { spawnSandboxedWorker } from './spawn-worker.ts';
 
 const clock: Clock = {
   now: () => performance.now(),
@@ -17,6 +17,8 @@ const clock: Clock = {
 };
 
 let latest = 0;
+/** The run Stop was last pressed for: it may still be waiting for the bundler. */
+let stopped = 0;
 let current: GradingHandle | undefined;
 
 /**
@@ -39,7 +41,7 @@ export async function runLesson(lesson: Lesson, files: FileMap): Promise<void> {
   }
   if (id !== latest) return;
   const handle = startGrading(
-    { esbuild, coreFiles, spawn: spawnBlobWorker, clock },
+    { esbuild, coreFiles, spawn: spawnSandboxedWorker, clock },
     lesson,
     files,
     {
@@ -47,6 +49,7 @@ export async function runLesson(lesson: Lesson, files: FileMap): Promise<void> {
     },
   );
   current = handle;
+  if (stopped === id) handle.cancel();
   try {
     const report = await handle.result;
     if (id !== latest) return;
@@ -64,6 +67,7 @@ export async function runLesson(lesson: Lesson, files: FileMap): Promise<void> {
 
 /** Stops the current run at once: its workers are terminated and its cases say "cancelled". */
 export function stopRun(): void {
+  stopped = latest;
   current?.cancel();
 }
 

@@ -1,53 +1,80 @@
-import type { SpawnWorker, WorkerHandle } from '../../../core/index.ts';
+import type { SerializedError, SpawnWorker, WorkerHandle } from '../../../core/index.ts';
+import { attach, detach, prepareRunnerFrame, send } from './runner-frame.ts';
+import { errorFromWorkerError, stoppedError } from './runner-protocol.ts';
 
 /**
- * THE one place learner code gets a thread: a fresh Blob worker per case. The core's
+ * THE one place learner code gets a thread: a fresh worker per case, created inside the
+ * sandboxed runner frame (see runner-frame.ts) and reached through it by spawn id. The core's
  * `runCase` owns the timer and calls `terminate()` on timeout, cancel and completion; a
- * terminated worker is never reused. Kept behind `SpawnWorker` so it can move into a
- * sandboxed iframe without the rest of the app noticing.
+ * terminated worker is never reused, and anything the frame says about it afterwards is dropped.
  */
 
-/** Exactly one line (no newline inside): core maps stack lines assuming PRELUDE_LINES = 1. */
+/**
+ * Exactly one line (no newline inside): core maps stack lines assuming PRELUDE_LINES = 1.
+ * It captures `postMessage` and `addEventListener` before learner code can replace them.
+ */
 const PRELUDE =
-  "globalThis.__theinferencePort = { post(m) { self.postMessage(m) }, listen(f) { self.addEventListener('message', (e) => f(e.data)) } };";
+  "(() => { const post = self.postMessage.bind(self), on = self.addEventListener.bind(self); globalThis.__theinferencePort = { post(m) { post(m) }, listen(f) { on('message', (e) => f(e.data)) } }; })();";
 
-export const spawnBlobWorker: SpawnWorker = (script, events): WorkerHandle => {
-  const url = URL.createObjectURL(new Blob([PRELUDE, '\n', script], { type: 'text/javascript' }));
+let nextId = 1;
+
+export const spawnSandboxedWorker: SpawnWorker = (script, events): WorkerHandle => {
+  const id = nextId++;
   let alive = true;
-  const worker = new Worker(url, { name: 'theinference-case' });
-  worker.onmessage = (event: MessageEvent<unknown>) => {
-    if (alive) events.message(event.data);
+  const end = () => {
+    alive = false;
+    detach(id);
   };
-  worker.onmessageerror = () => {
-    if (alive) events.error({ name: 'DataCloneError', message: 'a message could not be read' });
+  const fail = (error: SerializedError) => {
+    if (!alive) return;
+    events.error(error);
   };
-  worker.onerror = (event: ErrorEvent) => {
-    event.preventDefault();
-    if (alive) events.error(errorFromEvent(event));
-  };
+  attach(id, {
+    report(report) {
+      if (!alive) return;
+      switch (report.type) {
+        case 'message':
+          return events.message(report.data);
+        case 'worker-error':
+          return fail(errorFromWorkerError(report));
+        case 'message-error':
+          return fail({ name: 'DataCloneError', message: 'a message could not be read' });
+        case 'stopped':
+          return fail(stoppedError(report.reason));
+      }
+    },
+    lost(reason) {
+      if (!alive) return;
+      const error = reason === 'crashed' ? SANDBOX_CRASHED : SANDBOX_NEVER_STARTED;
+      end();
+      events.error(error);
+    },
+  });
+  send({ type: 'spawn', id, script: `${PRELUDE}\n${script}` });
   return {
     post(message) {
-      if (alive) worker.postMessage(message);
+      if (alive) send({ type: 'post', id, message });
     },
     terminate() {
       if (!alive) return;
-      alive = false;
-      worker.terminate();
-      URL.revokeObjectURL(url);
+      end();
+      send({ type: 'terminate', id });
     },
   };
 };
 
-/**
- * An uncaught error reaches the page as an ErrorEvent with no stack; rebuild a one-frame
- * stack from its location so the core can map it to the learner's line.
- */
-function errorFromEvent(event: ErrorEvent): { name: string; message: string; stack?: string } {
-  const text = (event.message || 'the worker failed').replace(/^Uncaught\s+/, '');
-  const match = /^([A-Za-z]*Error|Error):\s*([\s\S]*)$/.exec(text);
-  const name = match?.[1] ?? 'Error';
-  const message = match?.[2] ?? text;
-  if (!event.lineno) return { name, message };
-  const frame = `    at ${event.filename || 'bundle.js'}:${event.lineno}:${event.colno}`;
-  return { name, message, stack: `${name}: ${message}\n${frame}` };
+/** Loads the runner frame early, so the first Run does not wait for it. */
+export function prepareRunner(): void {
+  prepareRunnerFrame();
 }
+
+const SANDBOX_CRASHED: SerializedError = {
+  name: 'SandboxCrashed',
+  message:
+    'The sandbox running this code stopped responding (most likely it ran out of memory), so the run was stopped. A fresh sandbox is ready for the next run.',
+};
+
+const SANDBOX_NEVER_STARTED: SerializedError = {
+  name: 'SandboxUnavailable',
+  message: 'The sandbox that runs code (runner.html) did not start. Reload the page to try again.',
+};

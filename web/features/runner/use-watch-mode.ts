@@ -3,16 +3,23 @@ import { useAppStore } from '../../store/store.ts';
 
 const PAUSE_MS = 700;
 
-/** Watch mode: after a short pause in editing the current lesson's files, run again. */
+/**
+ * Watch mode: after a short pause in the learner's typing in the current lesson, run again.
+ * Only typing counts (`lastEdit`): text loaded into the editor never starts a run, and code
+ * opened from a share link never runs by itself, edited or not, until the learner keeps it.
+ */
 export function useWatchMode(lessonId: string, run: () => void): void {
   const watch = useAppStore((s) => s.watch);
   useEffect(() => {
     if (!watch) return;
     let timer: number | undefined;
     const unsubscribe = useAppStore.subscribe((state, previous) => {
-      if (state.drafts[lessonId] === previous.drafts[lessonId]) return;
+      if (state.lastEdit === previous.lastEdit || state.lastEdit?.lessonId !== lessonId) return;
       window.clearTimeout(timer);
-      timer = window.setTimeout(run, PAUSE_MS);
+      if (state.shared[lessonId]) return;
+      timer = window.setTimeout(() => {
+        if (!useAppStore.getState().shared[lessonId]) run();
+      }, PAUSE_MS);
     });
     return () => {
       unsubscribe();

@@ -1,0 +1,348 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  caseRow,
+  editorReady,
+  openLesson,
+  runAndWait,
+  runButton,
+  setFile,
+  verdict,
+} from './app.ts';
+import { lessonById } from './course.ts';
+
+/**
+ * Learner code is hostile here: it tries to reach the network, the app's storage and DOM,
+ * to forge a pass, and to flood or crash what runs it. Each attempt must fail, end with a
+ * clear verdict, and leave the page working.
+ */
+const lesson = lessonById('one-turn');
+const reference = lesson.reference[lesson.entry] ?? '';
+const first = lesson.cases[0]!.name;
+const fixtures = join(import.meta.dirname, '..', 'fixtures');
+
+/** The lesson's file with `body` as the learner's function. */
+function loop(body: string): string {
+  return [
+    "import type { Message, Model, StopReason } from './types';",
+    'export async function runOneTurn(messages: Message[], model: Model): Promise<{ text: string; stopReason: StopReason }> {',
+    '  const g = globalThis as any;',
+    body,
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** A second local server, on another port, that counts every TCP connection made to it. */
+async function listen(): Promise<{ port: number; connections: () => number; server: Server }> {
+  let connections = 0;
+  const server = createServer((request, response) => {
+    response.setHeader('Access-Control-Allow-Origin', '*');
+    response.setHeader('Content-Type', 'text/javascript');
+    response.end('');
+  });
+  server.on('connection', (socket: Socket) => {
+    connections++;
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as AddressInfo).port, connections: () => connections, server };
+}
+
+async function stillResponsive(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /Course map/ }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+}
+
+test('no network API reaches another server', async ({ page, browser }) => {
+  const target = await listen();
+  try {
+    const url = `http://127.0.0.1:${target.port}`;
+    // Each attempt settles (resolves or fails) before the next, so when the verdict is in,
+    // every request that could have been made has been.
+    const probe = loop(`
+  const results: string[] = [];
+  const attempt = async (name: string, fn: () => unknown) => {
+    try { await fn(); results.push(name + '=sent'); } catch { results.push(name + '=blocked'); }
+  };
+  const settle = (target: any, open: string) => new Promise((ok, no) => {
+    target['on' + open] = ok;
+    target.onerror = () => { target.close?.(); no(new Error('failed')); };
+  });
+  await attempt('fetch', () => fetch('${url}/fetch'));
+  await attempt('fetch-no-cors', () => fetch('${url}/no-cors', { mode: 'no-cors' }));
+  await attempt('xhr', () => { const x = new XMLHttpRequest(); x.open('GET', '${url}/xhr'); const done = settle(x, 'load'); x.send(); return done; });
+  await attempt('xhr-sync', () => { const x = new XMLHttpRequest(); x.open('GET', '${url}/xhr-sync', false); x.send(); });
+  await attempt('importScripts', () => g.importScripts('${url}/import.js'));
+  await attempt('import', () => import(String('${url}/module.js')));
+  await attempt('WebSocket', () => settle(new WebSocket('ws://127.0.0.1:${target.port}/ws'), 'open'));
+  await attempt('EventSource', () => settle(new EventSource('${url}/events'), 'open'));
+  await attempt('Worker', () => settle(new Worker('${url}/worker.js'), 'message'));
+  await attempt('Image', () => { const image = new g.Image(); image.src = '${url}/image.png'; return settle(image, 'load'); });
+  await attempt('sendBeacon', () => { if (!g.navigator.sendBeacon('${url}/beacon', 'x')) throw new Error('refused'); });
+  throw new Error('PROBE ' + results.join(' '));`);
+    await openLesson(page, lesson.id);
+    await setFile(page, lesson.entry, probe);
+    expect(await runAndWait(page)).toMatch(/^Failed/);
+    const names = ['fetch', 'fetch-no-cors', 'xhr', 'xhr-sync', 'importScripts', 'import'];
+    names.push('WebSocket', 'EventSource', 'Worker', 'Image', 'sendBeacon');
+    await expect(caseRow(page, first)).toContainText(
+      `PROBE ${names.map((n) => `${n}=blocked`).join(' ')}`,
+    );
+    expect(target.connections()).toBe(0);
+
+    // Nor can the app's own page: its policy allows connections to its own origin only.
+    const fromPage = await page.evaluate(
+      (u) =>
+        fetch(u).then(
+          () => 'sent',
+          () => 'blocked',
+        ),
+      url,
+    );
+    expect(fromPage).toBe('blocked');
+    expect(target.connections()).toBe(0);
+
+    // The counter works: a page with no policy reaches the server.
+    const control = await browser.newPage();
+    await control.goto(`${url}/control`);
+    expect(target.connections()).toBeGreaterThan(0);
+    await control.close();
+  } finally {
+    target.server.closeAllConnections();
+    await new Promise((resolve) => target.server.close(resolve));
+  }
+});
+
+test("learner code cannot read the app's storage or reach its DOM", async ({ page }) => {
+  await openLesson(page, lesson.id);
+  // Something of the app's own for it to look for.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('theinference-secret', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('secrets').put('s3cret', 'k');
+        open.onsuccess = () => {
+          open.result.close();
+          resolve();
+        };
+        open.onerror = () => reject(open.error);
+      }),
+  );
+  const probe = loop(`
+  const out: string[] = [];
+  for (const name of ['localStorage', 'sessionStorage', 'document', 'parent', 'top', 'opener']) {
+    out.push(name + '=' + typeof g[name]);
+  }
+  out.push('origin=' + g.origin);
+  try {
+    const names = (await g.indexedDB.databases()).map((d: any) => d.name);
+    out.push('databases=' + (names.includes('theinference-secret') ? 'app' : 'none'));
+  } catch { out.push('databases=blocked'); }
+  try {
+    const db: any = await new Promise((ok, no) => {
+      const open = g.indexedDB.open('theinference-secret');
+      open.onsuccess = () => ok(open.result);
+      open.onerror = () => no(open.error);
+    });
+    out.push('secrets=' + (db.objectStoreNames.contains('secrets') ? 'read' : 'none'));
+    db.close();
+  } catch { out.push('secrets=blocked'); }
+  try { await g.caches.keys(); out.push('caches=open'); } catch { out.push('caches=blocked'); }
+  throw new Error('PROBE ' + out.join(' '));`);
+  await setFile(page, lesson.entry, probe);
+  expect(await runAndWait(page)).toMatch(/^Failed/);
+  await expect(caseRow(page, first)).toContainText(
+    'PROBE localStorage=undefined sessionStorage=undefined document=undefined parent=undefined top=undefined opener=undefined origin=null',
+  );
+  await expect(caseRow(page, first)).not.toContainText('databases=app');
+  await expect(caseRow(page, first)).not.toContainText('secrets=read');
+  await expect(caseRow(page, first)).toContainText('caches=blocked');
+
+  // The frame that owns the workers is sandboxed with an opaque origin: even code that got out
+  // of a worker into it could not touch the page or the app's storage.
+  const runner = page.locator('iframe[title="Code runner"]');
+  await expect(runner).toHaveAttribute('sandbox', 'allow-scripts');
+  const frame = page.frames().find((f) => f.url().endsWith('/runner.html'));
+  if (!frame) throw new Error('no runner frame');
+  const reach = await frame.evaluate(() => {
+    const attempt = (fn: () => unknown) => {
+      try {
+        fn();
+        return 'read';
+      } catch (error) {
+        return (error as Error).name;
+      }
+    };
+    return {
+      parentDom: attempt(() => parent.document.title),
+      localStorage: attempt(() => localStorage.length),
+      indexedDB: attempt(() => indexedDB.open('theinference-secret')),
+      origin: self.origin,
+    };
+  });
+  expect(reach).toEqual({
+    parentDom: 'SecurityError',
+    localStorage: 'SecurityError',
+    indexedDB: 'SecurityError',
+    origin: 'null',
+  });
+});
+
+test('forged messages and replaced globals cannot turn a failing run into a pass', async ({
+  page,
+}) => {
+  // The first case's exact expected output, printed without ever calling the model.
+  const expected = JSON.stringify(
+    JSON.parse(
+      readFileSync(join(fixtures, lesson.id, 'cases', first, 'expected.json'), 'utf8'),
+    ) as unknown,
+  );
+  const forger = loop(`
+  const post = self.postMessage.bind(self);
+  post({ type: 'output', json: ${JSON.stringify(expected)} });
+  post({ type: 'result', status: 'pass' });
+  post({ type: 'case', name: '${first}', status: 'pass', kind: 'pass' });
+  post({ type: 'done', status: 'pass' });
+  (self as any).postMessage = () => undefined;
+  JSON.stringify = () => '{}';
+  JSON.parse = () => ({ status: 'pass' });
+  console.log = () => { throw 'console replaced'; };
+  return { text: 'forged', stopReason: 'end_turn' };`);
+  await openLesson(page, lesson.id);
+  await setFile(page, lesson.entry, forger);
+  expect(await runAndWait(page)).toBe(`Failed: 0 of ${lesson.cases.length} cases pass.`);
+  // The forged output matches, but the cassette's call was never made.
+  await expect(caseRow(page, first)).toHaveAttribute('data-kind', 'unconsumed');
+  for (const c of lesson.cases) {
+    await expect(caseRow(page, c.name)).toHaveAttribute('data-status', /fail|error/);
+  }
+  await stillResponsive(page);
+});
+
+test('thrown values that are not Errors end the run with a verdict', async ({ page }) => {
+  await openLesson(page, lesson.id);
+  const throwers = [
+    // Every trap throws: describing it must not throw again.
+    'throw new Proxy({}, { get() { throw new Error("trap"); }, getPrototypeOf() { throw new Error("trap"); }, ownKeys() { throw new Error("trap"); } });',
+    // Escapes every await: reported through the worker's error event.
+    'setTimeout(() => { throw Symbol("escaped"); }); await new Promise(() => undefined);',
+    'return Promise.reject(null);',
+  ];
+  for (const body of throwers) {
+    await setFile(page, lesson.entry, loop(body));
+    expect(await runAndWait(page)).toBe(`Failed: 0 of ${lesson.cases.length} cases pass.`);
+    await expect(caseRow(page, first)).toHaveAttribute('data-kind', 'runtime');
+  }
+  await stillResponsive(page);
+});
+
+test('floods end with a clear verdict and the page stays responsive', async ({ page }) => {
+  await openLesson(page, lesson.id);
+  const passing = reference.replace(
+    'const response = await model(messages);',
+    "for (let i = 0; i < 1_000_000; i++) console.log('line', i);\n  console.log('y'.repeat(1_000_000));\n  const response = await model(messages);",
+  );
+  expect(passing).not.toBe(reference);
+  await setFile(page, lesson.entry, passing);
+  expect(await runAndWait(page)).toMatch(/^Passed/);
+  await stillResponsive(page);
+
+  const floods: [string, string][] = [
+    [
+      'const post = self.postMessage.bind(self); for (;;) post({ type: "console", level: "log", text: "flood" });',
+      'messages to the page, so the run was stopped',
+    ],
+    [
+      'const post = self.postMessage.bind(self); const big = "x".repeat(5_000_000); for (;;) post({ type: "output", json: big });',
+      'more data than a run may',
+    ],
+    [
+      'const response = await model(messages); return { text: "x".repeat(1_100_000), stopReason: response.stop_reason };',
+      'The result is over 1000000 characters long.',
+    ],
+  ];
+  for (const [body, message] of floods) {
+    await setFile(page, lesson.entry, loop(body));
+    expect(await runAndWait(page)).toMatch(/^Failed/);
+    await expect(caseRow(page, first)).toContainText(message);
+    await stillResponsive(page);
+  }
+});
+
+test('a crashed sandbox gives a clear verdict and the next run passes', async ({ page }) => {
+  await openLesson(page, lesson.id);
+  await setFile(page, lesson.entry, loop('while (true) {}'));
+  await runButton(page).click();
+  await expect(verdict(page)).toHaveText(/^Running/);
+
+  // Playwright attaches to out-of-process frames and calls the whole page crashed when one of
+  // them crashes, so from here on the test reads the page through its own DevTools session.
+  const cdp = await page.context().newCDPSession(page);
+  const evaluate = async <T>(expression: string): Promise<T> =>
+    (await cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }))
+      .result.value as T;
+  const frame = page.frames().find((f) => f.url().endsWith('/runner.html'));
+  if (!frame) throw new Error('no runner frame');
+  const frameSession = await page.context().newCDPSession(frame);
+  // The crash takes the session with it: its reply never comes.
+  void frameSession.send('Page.crash').catch(() => undefined);
+
+  const status = `document.querySelector('[role="status"]').textContent`;
+  await expect.poll(() => evaluate<string>(status)).toMatch(/^Failed/);
+  expect(
+    await evaluate<string>(`document.querySelector('[data-case="${first}"]').textContent`),
+  ).toContain('SandboxCrashed: The sandbox running this code stopped responding');
+
+  await evaluate(
+    `window.__theinference.setFile(${JSON.stringify(lesson.entry)}, ${JSON.stringify(reference)})`,
+  );
+  await evaluate(`document.querySelector('button[aria-keyshortcuts]').click()`);
+  await expect.poll(() => evaluate<string>(status)).toMatch(/^Passed/);
+  expect(
+    await evaluate<number>(`document.querySelectorAll('iframe[title="Code runner"]').length`),
+  ).toBe(1);
+});
+
+test('the app and the runner frame carry their policies, and a run violates neither', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { violations: string[] }).violations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const response = await page.goto(`/#/${lesson.id}`);
+  expect(response?.headers()['content-security-policy']).toBe("frame-ancestors 'self'");
+  await expect(page.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute(
+    'content',
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; img-src 'self' data:; connect-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'",
+  );
+  await editorReady(page, lesson.id);
+  await setFile(page, lesson.entry, reference);
+  expect(await runAndWait(page)).toMatch(/^Passed/);
+
+  const frame = page.frames().find((f) => f.url().endsWith('/runner.html'));
+  if (!frame) throw new Error('no runner frame');
+  await expect(frame.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute(
+    'content',
+    "default-src 'none'; script-src 'self' blob:; worker-src blob:; base-uri 'none'; form-action 'none'",
+  );
+  for (const context of [page.mainFrame(), frame]) {
+    expect(
+      await context.evaluate(() => (window as unknown as { violations: string[] }).violations),
+    ).toEqual([]);
+  }
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,163 @@
+// The runner frame: creates the Blob workers that run learner code and relays their messages
+// to the page, keyed by spawn id. It speaks the protocol in web/features/runner/runner-protocol.ts
+// (change both together). Plain JavaScript, served as it is: it runs in a sandboxed iframe with an
+// opaque origin, under the strict policy in runner.html, which its workers inherit.
+'use strict';
+
+(() => {
+  /** Mirrors RELAY_LIMITS in runner-protocol.ts. */
+  const LIMITS = { messages: 11000, messageSize: 4000000, totalSize: 32000000 };
+  /** The page's origin: this file's own URL origin (the document's origin is opaque). */
+  const appOrigin = location.origin;
+  /** id -> { worker, url, messages, size } */
+  const workers = new Map();
+
+  const report = (message) => parent.postMessage(message, appOrigin);
+
+  /**
+   * Answers the page's heartbeat on a thread of its own, over a port the page sends: however
+   * busy this frame's main thread is (relaying a flood), the page hears that the frame is
+   * alive, and it stops hearing it only when the frame's process is gone.
+   */
+  const heart = new Worker(
+    URL.createObjectURL(
+      new Blob(
+        [
+          'onmessage = (e) => { const port = e.ports[0]; port.onmessage = (m) => port.postMessage(m.data); };',
+        ],
+        { type: 'text/javascript' },
+      ),
+    ),
+    { name: 'theinference-heartbeat' },
+  );
+  let beating = false;
+
+  function spawn(id, script) {
+    if (workers.has(id)) return;
+    const url = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
+    let worker;
+    try {
+      worker = new Worker(url, { name: 'theinference-case' });
+    } catch (error) {
+      URL.revokeObjectURL(url);
+      report({
+        type: 'worker-error',
+        id,
+        message: describe(error),
+        filename: '',
+        lineno: 0,
+        colno: 0,
+      });
+      return;
+    }
+    const entry = { worker, url, messages: 0, size: 0 };
+    workers.set(id, entry);
+    worker.onmessage = (event) => {
+      if (workers.get(id) !== entry) return;
+      if (++entry.messages > LIMITS.messages) return stop(id, 'flood');
+      const data = event.data;
+      const size = sizeWithin(data, LIMITS.messageSize);
+      entry.size += size;
+      if (size > LIMITS.messageSize || entry.size > LIMITS.totalSize) return stop(id, 'too-large');
+      try {
+        report({ type: 'message', id, data });
+      } catch {
+        // Something that crossed to this frame but cannot cross again (a port inside the data).
+        report({ type: 'message-error', id });
+      }
+    };
+    worker.onmessageerror = () => {
+      if (workers.get(id) === entry) report({ type: 'message-error', id });
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      if (workers.get(id) !== entry) return;
+      report({
+        type: 'worker-error',
+        id,
+        message: String(event.message || ''),
+        filename: String(event.filename || ''),
+        lineno: Number(event.lineno) || 0,
+        colno: Number(event.colno) || 0,
+      });
+    };
+  }
+
+  function terminate(id) {
+    const entry = workers.get(id);
+    if (!entry) return;
+    workers.delete(id);
+    entry.worker.terminate();
+    URL.revokeObjectURL(entry.url);
+  }
+
+  function stop(id, reason) {
+    terminate(id);
+    report({ type: 'stopped', id, reason });
+  }
+
+  /** A rough size of a cloned value (strings by length), counting no further than `limit`. */
+  function sizeWithin(value, limit) {
+    let size = 0;
+    const stack = [value];
+    const seen = new Set();
+    while (stack.length > 0 && size <= limit) {
+      const item = stack.pop();
+      if (typeof item === 'string') size += item.length;
+      else if (item === null || typeof item !== 'object') size += 8;
+      else if (seen.has(item)) size += 1;
+      else {
+        seen.add(item);
+        if (ArrayBuffer.isView(item) || item instanceof ArrayBuffer) size += item.byteLength;
+        else if (item instanceof Blob) size += item.size;
+        else if (item instanceof Map) {
+          for (const [k, v] of item) stack.push(k, v);
+          size += item.size;
+        } else if (item instanceof Set) {
+          for (const v of item) stack.push(v);
+          size += item.size;
+        } else {
+          for (const key of Object.keys(item)) {
+            size += key.length;
+            stack.push(item[key]);
+          }
+        }
+      }
+    }
+    return size;
+  }
+
+  function describe(error) {
+    return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  }
+
+  const isId = (value) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+  addEventListener('message', (event) => {
+    if (event.source !== parent || event.origin !== appOrigin) return;
+    const request = event.data;
+    if (typeof request !== 'object' || request === null) return;
+    switch (request.type) {
+      case 'spawn':
+        if (isId(request.id) && typeof request.script === 'string')
+          spawn(request.id, request.script);
+        return;
+      case 'post': {
+        const entry = isId(request.id) ? workers.get(request.id) : undefined;
+        if (entry) entry.worker.postMessage(request.message);
+        return;
+      }
+      case 'terminate':
+        if (isId(request.id)) terminate(request.id);
+        return;
+      case 'heartbeat':
+        if (!beating && event.ports[0]) {
+          beating = true;
+          heart.postMessage(null, [event.ports[0]]);
+        }
+        return;
+    }
+  });
+
+  report({ type: 'ready' });
+})();

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import type { Course, Lesson } from '../../core/index.ts';
+import type { EditorApi } from '../features/editor/editor-api.ts';
+import { LessonPane } from '../features/lessons/LessonPane.tsx';
+import { Markdown } from '../features/lessons/Markdown.tsx';
+import type { TutorRunner } from '../features/tutor/tutor-editor.ts';
+import { TutorPanel } from '../features/tutor/TutorPanel.tsx';
+import { useAppStore } from '../store/store.ts';
+import { Tabs } from '../ui/Tabs.tsx';
+
+interface Props {
+  course: Course;
+  lesson: Lesson;
+  /** The editor, once it is mounted: the tutor points into it and applies experiments. */
+  editor: EditorApi | undefined;
+  runner: TutorRunner;
+}
+
+const markdown = (source: string) => <Markdown source={source} minDepth={4} />;
+
+/**
+ * The reading side: the lesson text and its tutor, as two tabs that keep their state. It
+ * opens on the tutor when an experiment's change is still waiting to be undone.
+ */
+export function ReadingPane({ course, lesson, editor, runner }: Props) {
+  const pendingRestore = useAppStore((s) => lesson.id in s.experimentSnapshots);
+  const [tab, setTab] = useState(pendingRestore ? 'tutor' : 'lesson');
+  const text = <LessonPane course={course} lesson={lesson} />;
+  const tutor = lesson.tutor;
+  if (!tutor) return text;
+  return (
+    <Tabs
+      className="reading-pane"
+      label="Lesson and tutor"
+      selected={tab}
+      onSelect={setTab}
+      keepMounted
+      tabs={[
+        { id: 'lesson', label: 'Lesson', content: () => text },
+        {
+          id: 'tutor',
+          label: 'Tutor',
+          content: () => (
+            <TutorPanel
+              lesson={lesson}
+              tutor={tutor}
+              editor={editor}
+              runner={runner}
+              markdown={markdown}
+              active={tab === 'tutor'}
+            />
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,207 @@
+import { parseRunnerReport, type RunnerReport, type RunnerRequest } from './runner-protocol.ts';
+
+/**
+ * The one runner frame: `<iframe sandbox="allow-scripts" src="/runner.html">`, hidden, for
+ * the app's whole life. Learner code runs in workers the frame creates, so it shares nothing
+ * with the page: an opaque origin (no storage, no DOM of ours) under the frame's strict CSP.
+ *
+ * Chromium gives a sandboxed frame its own process, so a worker that exhausts memory takes
+ * down the frame, never the page. Nothing tells the page that a frame's process died, so it
+ * asks: a run's first requests wait until the frame answers a ping (a fraction of a
+ * millisecond), and while workers are alive it is pinged four times a second. Pings go over a
+ * port to a worker of the frame's own, so a frame busy relaying a flood still answers. A frame
+ * that stops answering is replaced; the spawns it held fail with a clear error, and any not yet
+ * sent go to the new frame, so a crash is never blamed on the run after it.
+ */
+
+/** A spawn's side of the frame: its reports, or word that the frame was lost under it. */
+export interface FrameClient {
+  report(report: Exclude<RunnerReport, { type: 'ready' }>): void;
+  lost(reason: 'crashed' | 'never-started'): void;
+}
+
+const RUNNER_URL = `${import.meta.env.BASE_URL}runner.html`;
+/** While workers are alive, the frame is pinged this often... */
+const PING_MS = 250;
+/** ...and declared lost when a ping stays unanswered this long. */
+const LOST_AFTER_MS = 1_500;
+/** Before a run's first request: nothing was sent to it yet, so a quick verdict costs nothing. */
+const VERIFY_WITHIN_MS = 1_000;
+/** A frame that has not said it is ready after this long never will. */
+const START_WITHIN_MS = 10_000;
+
+interface Frame {
+  element: HTMLIFrameElement;
+  /** The frame has loaded (it said `ready`). */
+  ready: boolean;
+  /** Our end of the heartbeat channel, once the frame is ready. */
+  heart: MessagePort | undefined;
+  /** Requests go straight through: the frame answered since the last run ended. */
+  open: boolean;
+  createdAt: number;
+  /** Requests waiting for the frame to be open. */
+  queue: RunnerRequest[];
+  /** Spawns posted to this frame: they die with it. */
+  sent: Set<number>;
+}
+
+let frame: Frame | undefined;
+const clients = new Map<number, FrameClient>();
+let listening = false;
+let heartbeat: number | undefined;
+let nonce = 0;
+let outstanding: { nonce: number; sentAt: number } | undefined;
+let lastTick = 0;
+
+/** Creates the frame ahead of the first run, so that run does not wait for it to load. */
+export function prepareRunnerFrame(): void {
+  ensureFrame();
+}
+
+/** Starts hearing about spawn `id`; the caller sends its `spawn` request next. */
+export function attach(id: number, client: FrameClient): void {
+  ensureFrame();
+  clients.set(id, client);
+  startHeartbeat();
+}
+
+export function detach(id: number): void {
+  clients.delete(id);
+  frame?.sent.delete(id);
+  if (clients.size > 0) return;
+  stopHeartbeat();
+  // Idle from here on: the next run's requests wait until the frame proves it is alive.
+  if (frame) frame.open = false;
+}
+
+/** Sends a request to the frame, queued until it is open. */
+export function send(request: RunnerRequest): void {
+  const current = ensureFrame();
+  if (current.open) post(current, request);
+  else current.queue.push(request);
+}
+
+function ensureFrame(queue: RunnerRequest[] = []): Frame {
+  if (!listening) {
+    window.addEventListener('message', onMessage);
+    listening = true;
+  }
+  if (frame) return frame;
+  const element = document.createElement('iframe');
+  element.setAttribute('sandbox', 'allow-scripts');
+  element.src = RUNNER_URL;
+  element.title = 'Code runner';
+  element.hidden = true;
+  element.tabIndex = -1;
+  element.setAttribute('aria-hidden', 'true');
+  const created = {
+    element,
+    ready: false,
+    heart: undefined,
+    open: false,
+    createdAt: performance.now(),
+    queue,
+    sent: new Set<number>(),
+  };
+  frame = created;
+  document.body.append(element);
+  return created;
+}
+
+function post(target: Frame, request: RunnerRequest): void {
+  if (request.type === 'spawn') target.sent.add(request.id);
+  // The frame's origin is opaque ("null"), so no narrower target origin can name it.
+  target.element.contentWindow?.postMessage(request, '*');
+}
+
+function open(target: Frame): void {
+  target.open = true;
+  for (const request of target.queue.splice(0)) post(target, request);
+}
+
+function onMessage(event: MessageEvent<unknown>): void {
+  const current = frame;
+  if (!current || event.source !== current.element.contentWindow || event.origin !== 'null') {
+    return;
+  }
+  const report = parseRunnerReport(event.data);
+  if (!report) return;
+  switch (report.type) {
+    case 'ready': {
+      if (current.ready) return;
+      current.ready = true;
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (beat: MessageEvent<unknown>) => onPong(current, beat.data);
+      current.heart = channel.port1;
+      const request: RunnerRequest = { type: 'heartbeat' };
+      current.element.contentWindow?.postMessage(request, '*', [channel.port2]);
+      open(current);
+      return;
+    }
+    default:
+      clients.get(report.id)?.report(report);
+  }
+}
+
+function onPong(target: Frame, nonce: unknown): void {
+  if (target !== frame || outstanding?.nonce !== nonce) return;
+  outstanding = undefined;
+  if (!target.open) open(target);
+}
+
+function startHeartbeat(): void {
+  if (heartbeat !== undefined) return;
+  lastTick = performance.now();
+  heartbeat = window.setInterval(tick, PING_MS);
+  if (frame?.ready && !frame.open) ping(frame, lastTick);
+}
+
+function stopHeartbeat(): void {
+  window.clearInterval(heartbeat);
+  heartbeat = undefined;
+  outstanding = undefined;
+}
+
+function ping(target: Frame, now: number): void {
+  outstanding = { nonce: ++nonce, sentAt: now };
+  target.heart?.postMessage(outstanding.nonce);
+}
+
+function tick(): void {
+  const current = frame;
+  if (!current) return;
+  const now = performance.now();
+  // If the page itself stalled, a late pong may be waiting in its queue: ask again.
+  const stalled = now - lastTick > PING_MS * 3;
+  lastTick = now;
+  if (!current.ready) {
+    if (now - current.createdAt > START_WITHIN_MS) loseFrame('never-started');
+    return;
+  }
+  const patience = current.open ? LOST_AFTER_MS : VERIFY_WITHIN_MS;
+  if (outstanding && !stalled && now - outstanding.sentAt > patience) loseFrame('crashed');
+  else if (!outstanding || stalled) ping(current, now);
+}
+
+/**
+ * The frame stopped answering. The spawns it held hear so; requests it never got move to a
+ * fresh frame (unless frames do not start at all, when every spawn hears so).
+ */
+function loseFrame(reason: 'crashed' | 'never-started'): void {
+  const lostFrame = frame;
+  if (!lostFrame) return;
+  frame = undefined;
+  outstanding = undefined;
+  lostFrame.heart?.close();
+  lostFrame.element.remove();
+  const gone = reason === 'never-started' ? [...clients.keys()] : [...lostFrame.sent];
+  const waiting = reason === 'never-started' ? [] : lostFrame.queue;
+  ensureFrame(waiting);
+  for (const id of gone) {
+    const client = clients.get(id);
+    clients.delete(id);
+    client?.lost(reason);
+  }
+  if (clients.size === 0) stopHeartbeat();
+  else lastTick = performance.now();
+}

@@ -1,0 +1,140 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import type { Lesson, TutorExperiment } from '../../../core/index.ts';
+import { editLines, planExperiment } from './experiment.ts';
+import { ExperimentResult } from './ExperimentResult.tsx';
+import type { TutorEditor, TutorRunner } from './tutor-editor.ts';
+import { useExperiment } from './use-experiment.ts';
+import { useLessonFile } from './use-lesson-file.ts';
+
+interface Props {
+  lesson: Lesson;
+  experiment: TutorExperiment;
+  editor: TutorEditor | undefined;
+  runner: TutorRunner;
+  markdown(source: string): ReactNode;
+  /** While on screen, the code the change touches is highlighted in the editor. */
+  visible: boolean;
+}
+
+/** One experiment: the prompt, the change, a prediction first, then the run and its lesson. */
+export function ExperimentView({ lesson, experiment, editor, runner, markdown, visible }: Props) {
+  const base = useId();
+  const [prediction, setPrediction] = useState<string>();
+  const { phase, applyAndRun, runOnReference, reset } = useExperiment(
+    lesson,
+    experiment,
+    editor,
+    runner,
+  );
+  const plan = planExperiment(experiment, useLessonFile(editor, experiment.edit.file));
+  const file = experiment.edit.file.replace(/^src\//, '');
+  const changeable = plan.on === 'yours';
+  useEffect(() => {
+    if (!visible || !editor || !changeable) return;
+    const { file, find } = experiment.edit;
+    editor.highlight({ file, match: find, in: 'code' });
+    return () => editor.highlight(undefined);
+  }, [visible, editor, changeable, experiment]);
+  return (
+    <article className="experiment" aria-labelledby={`${base}-title`}>
+      <h3 id={`${base}-title`} className="tutor-heading">
+        {experiment.title}
+      </h3>
+      {markdown(experiment.prompt)}
+      <EditPreview file={file} edit={experiment.edit} />
+      <fieldset className="predictions" disabled={phase.step !== 'ready'}>
+        <legend>Your prediction</legend>
+        {experiment.predictions.map((p) => (
+          <label key={p.id} className="prediction">
+            <input
+              type="radio"
+              name={`${base}-prediction`}
+              value={p.id}
+              checked={prediction === p.id}
+              onChange={() => setPrediction(p.id)}
+            />
+            <span>{p.label}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="experiment-live" aria-live="polite">
+        {phase.step === 'ready' && !editor && <p className="tutor-hint">Loading the editor…</p>}
+        {phase.step === 'ready' &&
+          editor &&
+          (plan.on === 'yours' ? (
+            <div className="experiment-actions">
+              <button
+                type="button"
+                className="button primary"
+                disabled={!prediction}
+                onClick={applyAndRun}
+              >
+                Apply and run
+              </button>
+              <p className="tutor-hint">
+                {prediction
+                  ? `Your ${file} is kept first: you can restore it afterwards.`
+                  : 'Pick a prediction first.'}
+              </p>
+            </div>
+          ) : (
+            <div className="experiment-actions">
+              <p className="tutor-hint">
+                Your <code>{file}</code> cannot take this change ({plan.reason}). Run it on the
+                reference solution instead: your code stays exactly as it is.
+              </p>
+              <button
+                type="button"
+                className="button primary"
+                disabled={!prediction}
+                onClick={runOnReference}
+              >
+                Run it on the reference solution
+              </button>
+              {!prediction && <p className="tutor-hint">Pick a prediction first.</p>}
+            </div>
+          ))}
+        {phase.step === 'running' && (
+          <p className="tutor-hint">
+            Running {phase.on === 'yours' ? 'your code' : 'the reference solution'} with the change…
+          </p>
+        )}
+        {phase.step === 'stopped' && (
+          <div className="experiment-actions">
+            <p className="tutor-hint">{phase.why}</p>
+            <button type="button" className="button" onClick={reset}>
+              Try again
+            </button>
+          </div>
+        )}
+        {phase.step === 'done' && (
+          <ExperimentResult
+            experiment={experiment}
+            prediction={prediction}
+            on={phase.on}
+            observation={phase.observation}
+            markdown={markdown}
+            onAgain={reset}
+          />
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** The change as removed and added lines. */
+function EditPreview({ file, edit }: { file: string; edit: TutorExperiment['edit'] }) {
+  return (
+    <figure className="edit-preview">
+      <figcaption>The change, in {file}</figcaption>
+      <pre tabIndex={0}>
+        {editLines(edit).map((line, i) => (
+          <span key={i} className={line.sign === '-' ? 'removed' : 'added'}>
+            {line.sign} {line.text}
+            {'\n'}
+          </span>
+        ))}
+      </pre>
+    </figure>
+  );
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { mergeFromOtherTab, sameFiles, type SyncedState } from './tab-sync.ts';
+
+const ours = (over: Partial<SyncedState> = {}): SyncedState => ({
+  drafts: { open: { 'src/loop.ts': 'mine' }, away: { 'src/loop.ts': 'old' } },
+  progress: { open: { passed: false, attempts: 2 } },
+  lastLessonId: 'open',
+  shared: {},
+  reloads: {},
+  draftConflict: undefined,
+  ...over,
+});
+
+describe('mergeFromOtherTab', () => {
+  it('adopts their drafts of lessons not on screen, and reloads them', () => {
+    const { patch } = mergeFromOtherTab(ours(), { drafts: { away: { 'src/loop.ts': 'new' } } });
+    expect(patch.drafts).toEqual({
+      open: { 'src/loop.ts': 'mine' },
+      away: { 'src/loop.ts': 'new' },
+    });
+    expect(patch.reloads).toEqual({ away: 1 });
+    expect(patch.draftConflict).toBeUndefined();
+  });
+
+  it('never deletes a draft only this tab has, and asks to save it back', () => {
+    const { patch, writeBack } = mergeFromOtherTab(ours(), { drafts: {} });
+    expect(patch.drafts).toEqual(ours().drafts);
+    expect(writeBack).toBe(true);
+  });
+
+  it('needs no save back when theirs holds everything this tab has', () => {
+    const { writeBack } = mergeFromOtherTab(ours(), {
+      drafts: { ...ours().drafts, more: { 'src/loop.ts': 'x' } },
+      progress: ours().progress,
+    });
+    expect(writeBack).toBe(false);
+  });
+
+  it('asks to save back a pass only this tab saw', () => {
+    const state = ours({ progress: { open: { passed: true, attempts: 2 } } });
+    const { writeBack } = mergeFromOtherTab(state, {
+      drafts: state.drafts,
+      progress: { open: { passed: false, attempts: 2 } },
+    });
+    expect(writeBack).toBe(true);
+  });
+
+  it('never replaces the open lesson: a different draft becomes a conflict', () => {
+    const theirs = { 'src/loop.ts': 'theirs' };
+    const { patch } = mergeFromOtherTab(ours(), { drafts: { open: theirs } });
+    expect(patch.drafts?.open).toEqual({ 'src/loop.ts': 'mine' });
+    expect(patch.draftConflict).toEqual({ lessonId: 'open', theirs });
+    expect(patch.reloads).toEqual({});
+  });
+
+  it('ends a conflict when their draft comes to agree with ours', () => {
+    const state = ours({ draftConflict: { lessonId: 'open', theirs: { 'src/loop.ts': 'x' } } });
+    const { patch } = mergeFromOtherTab(state, { drafts: { open: { 'src/loop.ts': 'mine' } } });
+    expect(patch.draftConflict).toBeUndefined();
+  });
+
+  it('keeps an unsettled conflict after the learner moved to another lesson', () => {
+    const state = ours({
+      lastLessonId: 'away',
+      draftConflict: { lessonId: 'open', theirs: { 'src/loop.ts': 'x' } },
+    });
+    const theirs = { 'src/loop.ts': 'y' };
+    const { patch } = mergeFromOtherTab(state, { drafts: { open: theirs } });
+    expect(patch.drafts?.open).toEqual({ 'src/loop.ts': 'mine' });
+    expect(patch.draftConflict).toEqual({ lessonId: 'open', theirs });
+  });
+
+  it('adopts their draft of the open lesson while it shows shared code (the draft is off screen)', () => {
+    const state = ours({ shared: { open: { files: {}, edited: false } } });
+    const { patch } = mergeFromOtherTab(state, { drafts: { open: { 'src/loop.ts': 'theirs' } } });
+    expect(patch.drafts?.open).toEqual({ 'src/loop.ts': 'theirs' });
+    expect(patch.draftConflict).toBeUndefined();
+  });
+
+  it('merges progress: a pass anywhere counts, and the larger count of attempts', () => {
+    const { patch } = mergeFromOtherTab(ours(), {
+      progress: { open: { passed: true, attempts: 1 }, away: { passed: false, attempts: 4 } },
+    });
+    expect(patch.progress).toEqual({
+      open: { passed: true, attempts: 2 },
+      away: { passed: false, attempts: 4 },
+    });
+  });
+
+  it('follows their theme and watch choices', () => {
+    const { patch } = mergeFromOtherTab(ours(), { theme: 'dark', watch: true });
+    expect(patch).toMatchObject({ theme: 'dark', watch: true });
+  });
+});
+
+describe('sameFiles', () => {
+  it.each([
+    [undefined, undefined, true],
+    [undefined, {}, true],
+    [{ a: 'x' }, { a: 'x' }, true],
+    [{ a: 'x' }, { a: 'y' }, false],
+    [{ a: 'x' }, { b: 'x' }, false],
+    [{ a: 'x' }, { a: 'x', b: 'y' }, false],
+  ])('%j and %j: %s', (a, b, same) => {
+    expect(sameFiles(a, b)).toBe(same);
+  });
+});

@@ -1,0 +1,89 @@
+import type { FileMap } from '../../core/index.ts';
+import type { AppState, PersistedState } from './app-state.ts';
+import { bump } from './drafts-slice.ts';
+import type { LessonProgress } from './progress-slice.ts';
+
+/** The parts of this tab's state a save from another tab is merged into. */
+export type SyncedState = Pick<
+  AppState,
+  'drafts' | 'progress' | 'lastLessonId' | 'shared' | 'reloads' | 'draftConflict'
+>;
+
+export interface TabMerge {
+  /** This tab's state with theirs merged in. */
+  patch: Partial<AppState>;
+  /**
+   * What they saved lacks something this tab keeps (a draft only this tab has, a pass only it
+   * saw): save the merge back, or it would be missing from storage.
+   */
+  writeBack: boolean;
+}
+
+/**
+ * Merges what another tab saved into this tab's state, so that neither tab's next save wipes
+ * out the other's work (every tab saves its whole state):
+ *
+ * - drafts of lessons not on screen here: theirs is the newer, adopted (never deleted: a lesson
+ *   only this tab has a draft of keeps it);
+ * - the draft of the lesson open here (`lastLessonId`): never replaced under the learner's eyes.
+ *   When theirs differs, it becomes `draftConflict` and the learner chooses; when it agrees, any
+ *   conflict ends. A conflict the learner has not settled stays, even after they move to another
+ *   lesson. A lesson showing shared code has its draft off screen: theirs is adopted;
+ * - progress: a pass in either tab counts, attempts are the larger count;
+ * - theme and watch: the latest choice, theirs.
+ */
+export function mergeFromOtherTab(ours: SyncedState, theirs: Partial<PersistedState>): TabMerge {
+  const open = ours.lastLessonId;
+  const drafts = { ...ours.drafts };
+  let reloads = ours.reloads;
+  let draftConflict = ours.draftConflict;
+  for (const [lessonId, files] of Object.entries(theirs.drafts ?? {})) {
+    if (sameFiles(files, ours.drafts[lessonId])) {
+      if (lessonId === draftConflict?.lessonId) draftConflict = undefined;
+      continue;
+    }
+    const onScreen = lessonId === open && !ours.shared[lessonId];
+    if (onScreen || lessonId === draftConflict?.lessonId) {
+      draftConflict = { lessonId, theirs: files };
+      continue;
+    }
+    drafts[lessonId] = files;
+    reloads = bump(reloads, lessonId);
+  }
+  const theirProgress = theirs.progress ?? {};
+  const progress = mergeProgress(ours.progress, theirProgress);
+  const patch: Partial<AppState> = { drafts, reloads, draftConflict, progress };
+  if (theirs.theme) patch.theme = theirs.theme;
+  if (theirs.watch !== undefined) patch.watch = theirs.watch;
+  const theirDrafts = theirs.drafts ?? {};
+  const writeBack =
+    Object.keys(drafts).some((lessonId) => !(lessonId in theirDrafts)) ||
+    Object.entries(progress).some(([lessonId, p]) => {
+      const their = theirProgress[lessonId];
+      return !their || their.passed !== p.passed || their.attempts !== p.attempts;
+    });
+  return { patch, writeBack };
+}
+
+function mergeProgress(
+  ours: Record<string, LessonProgress>,
+  theirs: Record<string, LessonProgress>,
+): Record<string, LessonProgress> {
+  const out = { ...ours };
+  for (const [lessonId, p] of Object.entries(theirs)) {
+    const mine = out[lessonId];
+    out[lessonId] = mine
+      ? { passed: mine.passed || p.passed, attempts: Math.max(mine.attempts, p.attempts) }
+      : p;
+  }
+  return out;
+}
+
+/** Two drafts hold the same text for every file (absent and empty drafts are alike). */
+export function sameFiles(a: FileMap | undefined, b: FileMap | undefined): boolean {
+  const left = a ?? {};
+  const right = b ?? {};
+  const keys = Object.keys(left);
+  if (keys.length !== Object.keys(right).length) return false;
+  return keys.every((k) => Object.prototype.hasOwnProperty.call(right, k) && left[k] === right[k]);
+}

@@ -182,7 +182,7 @@ for (const [what, payload] of malformed) {
     await openLesson(page, facts.id);
     await setFile(page, facts.entry, mine);
     await page.goto(`/#/${facts.id}/${payload}`);
-    const message = `This share link could not be opened. ${decoded.message} The lesson opened with your own code.`;
+    const message = `This share link could not be opened. ${decoded.message} The lesson opened as usual, and no code was changed.`;
     await expect(notice(page).getByText(message, { exact: true })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`#/${facts.id}$`));
     await expect(banner(page)).toHaveCount(0);

@@ -9,7 +9,7 @@
   const LIMITS = { messages: 11000, messageSize: 4000000, totalSize: 32000000 };
   /** The page's origin: this file's own URL origin (the document's origin is opaque). */
   const appOrigin = location.origin;
-  /** id -> { worker, url, messages, size } */
+  /** id -> { worker, url, messages, size, pending } */
   const workers = new Map();
 
   const report = (message) => parent.postMessage(message, appOrigin);
@@ -32,6 +32,38 @@
   );
   let beating = false;
 
+  /**
+   * Worker messages go to the page in batches: a flush is queued behind the tasks already
+   * waiting, so a single message goes on at once, while a flood travels in a few large posts
+   * instead of one cross-process post per message.
+   */
+  const waiting = new Set();
+  const flusher = new MessageChannel();
+  let flushQueued = false;
+  flusher.port1.onmessage = () => {
+    flushQueued = false;
+    for (const entry of waiting) flush(entry);
+  };
+
+  function flush(entry) {
+    waiting.delete(entry);
+    const data = entry.pending;
+    if (data.length === 0) return;
+    entry.pending = [];
+    try {
+      report({ type: 'messages', id: entry.id, data });
+    } catch {
+      // Something crossed to this frame that cannot cross again (a port inside the data).
+      for (const one of data) {
+        try {
+          report({ type: 'messages', id: entry.id, data: [one] });
+        } catch {
+          report({ type: 'message-error', id: entry.id });
+        }
+      }
+    }
+  }
+
   function spawn(id, script) {
     if (workers.has(id)) return;
     const url = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
@@ -50,28 +82,33 @@
       });
       return;
     }
-    const entry = { worker, url, messages: 0, size: 0 };
+    const entry = { id, worker, url, messages: 0, size: 0, pending: [] };
     workers.set(id, entry);
     worker.onmessage = (event) => {
       if (workers.get(id) !== entry) return;
-      if (++entry.messages > LIMITS.messages) return stop(id, 'flood');
+      if (++entry.messages > LIMITS.messages) return stop(entry, 'flood');
       const data = event.data;
       const size = sizeWithin(data, LIMITS.messageSize);
       entry.size += size;
-      if (size > LIMITS.messageSize || entry.size > LIMITS.totalSize) return stop(id, 'too-large');
-      try {
-        report({ type: 'message', id, data });
-      } catch {
-        // Something that crossed to this frame but cannot cross again (a port inside the data).
-        report({ type: 'message-error', id });
+      if (size > LIMITS.messageSize || entry.size > LIMITS.totalSize) {
+        return stop(entry, 'too-large');
+      }
+      entry.pending.push(data);
+      waiting.add(entry);
+      if (!flushQueued) {
+        flushQueued = true;
+        flusher.port2.postMessage(null);
       }
     };
     worker.onmessageerror = () => {
-      if (workers.get(id) === entry) report({ type: 'message-error', id });
+      if (workers.get(id) !== entry) return;
+      flush(entry);
+      report({ type: 'message-error', id });
     };
     worker.onerror = (event) => {
       event.preventDefault();
       if (workers.get(id) !== entry) return;
+      flush(entry);
       report({
         type: 'worker-error',
         id,
@@ -87,13 +124,15 @@
     const entry = workers.get(id);
     if (!entry) return;
     workers.delete(id);
+    waiting.delete(entry);
     entry.worker.terminate();
     URL.revokeObjectURL(entry.url);
   }
 
-  function stop(id, reason) {
-    terminate(id);
-    report({ type: 'stopped', id, reason });
+  function stop(entry, reason) {
+    flush(entry);
+    terminate(entry.id);
+    report({ type: 'stopped', id: entry.id, reason });
   }
 
   /** A rough size of a cloned value (strings by length), counting no further than `limit`. */
@@ -139,8 +178,9 @@
     if (typeof request !== 'object' || request === null) return;
     switch (request.type) {
       case 'spawn':
-        if (isId(request.id) && typeof request.script === 'string')
+        if (isId(request.id) && typeof request.script === 'string') {
           spawn(request.id, request.script);
+        }
         return;
       case 'post': {
         const entry = isId(request.id) ? workers.get(request.id) : undefined;

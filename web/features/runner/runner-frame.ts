@@ -53,6 +53,12 @@ let nonce = 0;
 let outstanding: { nonce: number; sentAt: number } | undefined;
 let lastTick = 0;
 
+// In development, a reloaded copy of this module must not leave its frame behind.
+import.meta.hot?.dispose(() => {
+  window.removeEventListener('message', onMessage);
+  frame?.element.remove();
+});
+
 /** Creates the frame ahead of the first run, so that run does not wait for it to load. */
 export function prepareRunnerFrame(): void {
   ensureFrame();

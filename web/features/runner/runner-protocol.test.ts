@@ -10,8 +10,8 @@ import {
 describe('parseRunnerReport', () => {
   it.each<[string, RunnerReport]>([
     ['ready', { type: 'ready' }],
-    ['message', { type: 'message', id: 1, data: { type: 'done' } }],
-    ['message with undefined data', { type: 'message', id: 1, data: undefined }],
+    ['batch of messages', { type: 'messages', id: 1, data: [{ type: 'done' }, 'anything', null] }],
+    ['empty batch', { type: 'messages', id: 1, data: [] }],
     ['message-error', { type: 'message-error', id: 2 }],
     ['stopped (flood)', { type: 'stopped', id: 2, reason: 'flood' }],
     ['stopped (too large)', { type: 'stopped', id: 2, reason: 'too-large' }],
@@ -43,11 +43,12 @@ describe('parseRunnerReport', () => {
     ['an array', [{ type: 'ready' }]],
     ['an unknown type', { type: 'pass', id: 1 }],
     ['a request echoed back', { type: 'spawn', id: 1, script: '' }],
-    ['a message without an id', { type: 'message', data: 1 }],
-    ['a message without data', { type: 'message', id: 1 }],
-    ['a message with id 0', { type: 'message', id: 0, data: 1 }],
-    ['a message with a fractional id', { type: 'message', id: 1.5, data: 1 }],
-    ['a message with a string id', { type: 'message', id: '1', data: 1 }],
+    ['a batch without an id', { type: 'messages', data: [] }],
+    ['a batch that is not an array', { type: 'messages', id: 1, data: { type: 'done' } }],
+    ['a single message (the frame sends batches)', { type: 'message', id: 1, data: 1 }],
+    ['a batch with id 0', { type: 'messages', id: 0, data: [] }],
+    ['a batch with a fractional id', { type: 'messages', id: 1.5, data: [] }],
+    ['a batch with a string id', { type: 'messages', id: '1', data: [] }],
     ['a pong (heartbeats travel on their own port)', { type: 'pong', nonce: 3 }],
     [
       'a worker-error with no message',

@@ -29,8 +29,8 @@ export type StopReason = 'flood' | 'too-large';
 export type RunnerReport =
   /** The frame has loaded and listens. */
   | { type: 'ready' }
-  /** The worker posted `data`. */
-  | { type: 'message'; id: number; data: unknown }
+  /** The worker posted each of `data`, in order (the frame relays them in batches). */
+  | { type: 'messages'; id: number; data: unknown[] }
   /** An error escaped the worker's script (the fields of its ErrorEvent). */
   | {
       type: 'worker-error';
@@ -67,9 +67,9 @@ export function parseRunnerReport(data: unknown): RunnerReport | undefined {
   switch (data.type) {
     case 'ready':
       return { type: 'ready' };
-    case 'message':
-      return isId(data.id) && 'data' in data
-        ? { type: 'message', id: data.id, data: data.data }
+    case 'messages':
+      return isId(data.id) && Array.isArray(data.data)
+        ? { type: 'messages', id: data.id, data: data.data as unknown[] }
         : undefined;
     case 'worker-error': {
       const { id, message, filename, lineno, colno } = data;

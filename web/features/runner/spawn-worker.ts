@@ -1,6 +1,7 @@
 import type { SerializedError, SpawnWorker, WorkerHandle } from '../../../core/index.ts';
 import { attach, detach, prepareRunnerFrame, send } from './runner-frame.ts';
 import { errorFromWorkerError, stoppedError } from './runner-protocol.ts';
+import { PRELUDE } from './worker-prelude.ts';
 
 /**
  * THE one place learner code gets a thread: a fresh worker per case, created inside the
@@ -8,13 +9,6 @@ import { errorFromWorkerError, stoppedError } from './runner-protocol.ts';
  * `runCase` owns the timer and calls `terminate()` on timeout, cancel and completion; a
  * terminated worker is never reused, and anything the frame says about it afterwards is dropped.
  */
-
-/**
- * Exactly one line (no newline inside): core maps stack lines assuming PRELUDE_LINES = 1.
- * It captures `postMessage` and `addEventListener` before learner code can replace them.
- */
-const PRELUDE =
-  "(() => { const post = self.postMessage.bind(self), on = self.addEventListener.bind(self); globalThis.__theinferencePort = { post(m) { post(m) }, listen(f) { on('message', (e) => f(e.data)) } }; })();";
 
 let nextId = 1;
 
@@ -33,8 +27,10 @@ export const spawnSandboxedWorker: SpawnWorker = (script, events): WorkerHandle 
     report(report) {
       if (!alive) return;
       switch (report.type) {
-        case 'message':
-          return events.message(report.data);
+        case 'messages':
+          // The core may end the run partway through (a flood): the rest are dropped.
+          for (const data of report.data) if (alive) events.message(data);
+          return;
         case 'worker-error':
           return fail(errorFromWorkerError(report));
         case 'message-error':

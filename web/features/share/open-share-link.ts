@@ -15,7 +15,7 @@ export function openShareLink(lesson: Lesson, payload: string): void {
   }
   store.pushNotice(
     'error',
-    `This share link could not be opened. ${result.message} The lesson opened with your own code.`,
+    `This share link could not be opened. ${result.message} The lesson opened as usual, and no code was changed.`,
   );
 }
 

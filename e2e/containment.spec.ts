@@ -337,7 +337,7 @@ test('the app and the runner frame carry their policies, and a run violates neit
   if (!frame) throw new Error('no runner frame');
   await expect(frame.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute(
     'content',
-    "default-src 'none'; script-src 'self' blob:; worker-src blob:; base-uri 'none'; form-action 'none'",
+    "default-src 'none'; script-src 'self' blob: 'unsafe-eval'; worker-src blob:; base-uri 'none'; form-action 'none'",
   );
   for (const context of [page.mainFrame(), frame]) {
     expect(

@@ -9,10 +9,12 @@
   const LIMITS = { messages: 11000, messageSize: 4000000, totalSize: 32000000 };
   /** The page's origin: this file's own URL origin (the document's origin is opaque). */
   const appOrigin = location.origin;
-  /** id -> { worker, url, messages, size, pending } */
+  /** id -> { worker, messages, size, pending } */
   const workers = new Map();
 
-  const report = (message) => parent.postMessage(message, appOrigin);
+  /** The page's end of the request/report channel, once it has sent it (`connect`). */
+  let port;
+  const report = (message) => port?.postMessage(message);
 
   /**
    * Answers the page's heartbeat on a thread of its own, over a port the page sends: however
@@ -64,14 +66,51 @@
     }
   }
 
+  /**
+   * Workers started ahead of time, each idle until it is given one script to load, and used
+   * for one case only: a Run takes fresh workers whose thread and JavaScript realm already
+   * exist, instead of paying for them while the learner waits. A worker that has loaded a
+   * script never goes back to the pool, so no two cases (and no two runs) share a realm.
+   * The pool refills once no case is running, one worker per task, so a refill never
+   * delays a run's own messages.
+   */
+  const POOL_SIZE = 6;
+  /**
+   * A pooled worker's whole program: wait for one script, then run it as a classic script
+   * would run (an indirect eval is global code). Its frames are named theinference-case.js;
+   * the script's own lines are numbered from 1, as if it had been the worker's file.
+   */
+  const BOOT =
+    "onmessage = (e) => { onmessage = null; (0, eval)(e.data + '\\n//# sourceURL=theinference-case.js'); };";
+  const BOOT_URL = URL.createObjectURL(new Blob([BOOT], { type: 'text/javascript' }));
+  const pool = [];
+  let refilling = false;
+
+  function startWorker() {
+    return new Worker(BOOT_URL, { name: 'theinference-case' });
+  }
+
+  function refill() {
+    if (refilling || workers.size > 0 || pool.length >= POOL_SIZE) return;
+    refilling = true;
+    setTimeout(() => {
+      refilling = false;
+      if (workers.size > 0 || pool.length >= POOL_SIZE) return;
+      try {
+        pool.push(startWorker());
+      } catch {
+        return; // this frame cannot start workers: spawn() reports it when a run asks
+      }
+      refill();
+    }, 0);
+  }
+
   function spawn(id, script) {
     if (workers.has(id)) return;
-    const url = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
     let worker;
     try {
-      worker = new Worker(url, { name: 'theinference-case' });
+      worker = pool.shift() ?? startWorker();
     } catch (error) {
-      URL.revokeObjectURL(url);
       report({
         type: 'worker-error',
         id,
@@ -82,7 +121,7 @@
       });
       return;
     }
-    const entry = { id, worker, url, messages: 0, size: 0, pending: [] };
+    const entry = { id, worker, messages: 0, size: 0, pending: [] };
     workers.set(id, entry);
     worker.onmessage = (event) => {
       if (workers.get(id) !== entry) return;
@@ -118,6 +157,7 @@
         colno: Number(event.colno) || 0,
       });
     };
+    worker.postMessage(script);
   }
 
   function terminate(id) {
@@ -126,7 +166,7 @@
     workers.delete(id);
     waiting.delete(entry);
     entry.worker.terminate();
-    URL.revokeObjectURL(entry.url);
+    refill();
   }
 
   function stop(entry, reason) {
@@ -172,9 +212,7 @@
 
   const isId = (value) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
-  addEventListener('message', (event) => {
-    if (event.source !== parent || event.origin !== appOrigin) return;
-    const request = event.data;
+  function onRequest(request) {
     if (typeof request !== 'object' || request === null) return;
     switch (request.type) {
       case 'spawn':
@@ -190,14 +228,24 @@
       case 'terminate':
         if (isId(request.id)) terminate(request.id);
         return;
-      case 'heartbeat':
-        if (!beating && event.ports[0]) {
-          beating = true;
-          heart.postMessage(null, [event.ports[0]]);
-        }
-        return;
+    }
+  }
+
+  /** The page's window messages: the two channels, each handed over once. */
+  addEventListener('message', (event) => {
+    if (event.source !== parent || event.origin !== appOrigin) return;
+    const type = event.data?.type;
+    const given = event.ports[0];
+    if (!given) return;
+    if (type === 'heartbeat' && !beating) {
+      beating = true;
+      heart.postMessage(null, [given]);
+    } else if (type === 'connect' && !port) {
+      port = given;
+      port.onmessage = (message) => onRequest(message.data);
     }
   });
 
-  report({ type: 'ready' });
+  parent.postMessage({ type: 'ready' }, appOrigin);
+  refill();
 })();

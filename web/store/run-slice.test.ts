@@ -32,7 +32,7 @@ describe('run slice', () => {
     const s = store();
     s.getState().beginRun(1, 'l');
     s.getState().beginRun(2, 'l');
-    s.getState().addCaseReport(1, kase('stale'));
+    s.getState().addCaseReports(1, [kase('stale')]);
     s.getState().finishRun(1, report([kase('stale')]));
     expect(s.getState().run).toEqual({ id: 2, lessonId: 'l', phase: 'running', cases: [] });
     s.getState().finishRun(2, report([kase('fresh')]));

@@ -25,7 +25,8 @@ export interface RunSlice {
   bundler: BundlerStatus;
   selectedCase: string | undefined;
   beginRun(id: number, lessonId: string): void;
-  addCaseReport(id: number, report: CaseReport): void;
+  /** Cases that finished while the run goes on, in the order they finished. */
+  addCaseReports(id: number, reports: CaseReport[]): void;
   finishRun(id: number, report: LessonReport): void;
   crashRun(id: number, error: string): void;
   clearRun(): void;
@@ -44,7 +45,8 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set) =>
     bundler: { state: 'loading' },
     selectedCase: undefined,
     beginRun: (id, lessonId) => set({ run: { id, lessonId, phase: 'running', cases: [] } }),
-    addCaseReport: (id, report) => ifCurrent(id, (run) => ({ cases: [...run.cases, report] })),
+    addCaseReports: (id, reports) =>
+      ifCurrent(id, (run) => ({ cases: [...run.cases, ...reports] })),
     finishRun: (id, report) =>
       ifCurrent(id, () => ({
         cases: report.cases,

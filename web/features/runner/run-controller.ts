@@ -1,5 +1,6 @@
 import {
   startGrading,
+  type CaseReport,
   type Clock,
   type FileMap,
   type GradingHandle,
@@ -15,6 +16,13 @@ const clock: Clock = {
   setTimeout: (fn, ms) => window.setTimeout(fn, ms),
   clearTimeout: (handle) => window.clearTimeout(handle as number),
 };
+
+/**
+ * Finished cases reach the store in batches, at most this often: a run that is over sooner
+ * renders once, complete, instead of once per case (each render would hold up the page's
+ * answers to the cases still running); a slow run still shows each case soon after it ends.
+ */
+const PROGRESS_MS = 100;
 
 let latest = 0;
 /** The run Stop was last pressed for: it may still be waiting for the bundler. */
@@ -40,12 +48,23 @@ export async function runLesson(lesson: Lesson, files: FileMap): Promise<void> {
     return;
   }
   if (id !== latest) return;
+  let finished: CaseReport[] = [];
+  let progress: number | undefined;
+  const showProgress = () => {
+    progress = undefined;
+    const batch = finished;
+    finished = [];
+    if (batch.length > 0) useAppStore.getState().addCaseReports(id, batch);
+  };
   const handle = startGrading(
     { esbuild, coreFiles, spawn: spawnSandboxedWorker, clock },
     lesson,
     files,
     {
-      onCase: (report) => useAppStore.getState().addCaseReport(id, report),
+      onCase: (report) => {
+        finished.push(report);
+        progress ??= window.setTimeout(showProgress, PROGRESS_MS);
+      },
     },
   );
   current = handle;
@@ -61,6 +80,7 @@ export async function runLesson(lesson: Lesson, files: FileMap): Promise<void> {
   } catch (error) {
     useAppStore.getState().crashRun(id, `The run failed inside the grader: ${describe(error)}`);
   } finally {
+    window.clearTimeout(progress);
     if (current === handle) current = undefined;
   }
 }

@@ -7,11 +7,12 @@ import { parseRunnerReport, type RunnerReport, type RunnerRequest } from './runn
  *
  * Chromium gives a sandboxed frame its own process, so a worker that exhausts memory takes
  * down the frame, never the page. Nothing tells the page that a frame's process died, so it
- * asks: a run's first requests wait until the frame answers a ping (a fraction of a
- * millisecond), and while workers are alive it is pinged four times a second. Pings go over a
- * port to a worker of the frame's own, so a frame busy relaying a flood still answers. A frame
- * that stops answering is replaced; the spawns it held fail with a clear error, and any not yet
- * sent go to the new frame, so a crash is never blamed on the run after it.
+ * asks: while workers are alive, and for half a minute after, the frame is pinged four times a
+ * second. Pings go over a port to a worker of the frame's own, so a frame busy relaying a flood
+ * still answers. A Run within that watch sends its requests at once; a Run after it holds them
+ * until the frame answers a first ping. A frame that stops answering is replaced; the spawns it
+ * held fail with a clear error, and any not yet sent go to the new frame, so a crash is never
+ * blamed on the run after it.
  */
 
 /** A spawn's side of the frame: its reports, or word that the frame was lost under it. */
@@ -27,6 +28,8 @@ const PING_MS = 250;
 const LOST_AFTER_MS = 1_500;
 /** Before a run's first request: nothing was sent to it yet, so a quick verdict costs nothing. */
 const VERIFY_WITHIN_MS = 1_000;
+/** How long the frame is still watched once no worker is alive (its last run just ended). */
+const WATCH_AFTER_RUN_MS = 30_000;
 /** A frame that has not said it is ready after this long never will. */
 const START_WITHIN_MS = 10_000;
 
@@ -36,6 +39,8 @@ interface Frame {
   ready: boolean;
   /** Our end of the heartbeat channel, once the frame is ready. */
   heart: MessagePort | undefined;
+  /** Our end of the request/report channel, once the frame is ready. */
+  port: MessagePort | undefined;
   /** Requests go straight through: the frame answered since the last run ended. */
   open: boolean;
   createdAt: number;
@@ -52,6 +57,8 @@ let heartbeat: number | undefined;
 let nonce = 0;
 let outstanding: { nonce: number; sentAt: number } | undefined;
 let lastTick = 0;
+/** When the last worker went away; undefined while workers are alive. */
+let idleSince: number | undefined;
 
 // In development, a reloaded copy of this module must not leave its frame behind.
 import.meta.hot?.dispose(() => {
@@ -68,16 +75,15 @@ export function prepareRunnerFrame(): void {
 export function attach(id: number, client: FrameClient): void {
   ensureFrame();
   clients.set(id, client);
+  idleSince = undefined;
   startHeartbeat();
 }
 
 export function detach(id: number): void {
   clients.delete(id);
   frame?.sent.delete(id);
-  if (clients.size > 0) return;
-  stopHeartbeat();
-  // Idle from here on: the next run's requests wait until the frame proves it is alive.
-  if (frame) frame.open = false;
+  // Still watched for a while: a Run soon after this one need not wait for a ping.
+  if (clients.size === 0) idleSince = performance.now();
 }
 
 /** Sends a request to the frame, queued until it is open. */
@@ -104,6 +110,7 @@ function ensureFrame(queue: RunnerRequest[] = []): Frame {
     element,
     ready: false,
     heart: undefined,
+    port: undefined,
     open: false,
     createdAt: performance.now(),
     queue,
@@ -116,8 +123,7 @@ function ensureFrame(queue: RunnerRequest[] = []): Frame {
 
 function post(target: Frame, request: RunnerRequest): void {
   if (request.type === 'spawn') target.sent.add(request.id);
-  // The frame's origin is opaque ("null"), so no narrower target origin can name it.
-  target.element.contentWindow?.postMessage(request, '*');
+  target.port?.postMessage(request);
 }
 
 function open(target: Frame): void {
@@ -125,28 +131,31 @@ function open(target: Frame): void {
   for (const request of target.queue.splice(0)) post(target, request);
 }
 
+/** The frame's one message to the window: it is ready, so it gets its two channels. */
 function onMessage(event: MessageEvent<unknown>): void {
   const current = frame;
   if (!current || event.source !== current.element.contentWindow || event.origin !== 'null') {
     return;
   }
-  const report = parseRunnerReport(event.data);
-  if (!report) return;
-  switch (report.type) {
-    case 'ready': {
-      if (current.ready) return;
-      current.ready = true;
-      const channel = new MessageChannel();
-      channel.port1.onmessage = (beat: MessageEvent<unknown>) => onPong(current, beat.data);
-      current.heart = channel.port1;
-      const request: RunnerRequest = { type: 'heartbeat' };
-      current.element.contentWindow?.postMessage(request, '*', [channel.port2]);
-      open(current);
-      return;
-    }
-    default:
-      clients.get(report.id)?.report(report);
-  }
+  if (parseRunnerReport(event.data)?.type !== 'ready' || current.ready) return;
+  current.ready = true;
+  const heart = new MessageChannel();
+  heart.port1.onmessage = (beat: MessageEvent<unknown>) => onPong(current, beat.data);
+  current.heart = heart.port1;
+  const requests = new MessageChannel();
+  requests.port1.onmessage = (message: MessageEvent<unknown>) => onReport(current, message.data);
+  current.port = requests.port1;
+  // The frame's origin is opaque ("null"), so no narrower target origin can name it.
+  const target = current.element.contentWindow;
+  target?.postMessage({ type: 'heartbeat' } satisfies RunnerRequest, '*', [heart.port2]);
+  target?.postMessage({ type: 'connect' } satisfies RunnerRequest, '*', [requests.port2]);
+  open(current);
+}
+
+function onReport(from: Frame, data: unknown): void {
+  if (from !== frame) return;
+  const report = parseRunnerReport(data);
+  if (report && report.type !== 'ready') clients.get(report.id)?.report(report);
 }
 
 function onPong(target: Frame, nonce: unknown): void {
@@ -184,6 +193,12 @@ function tick(): void {
     if (now - current.createdAt > START_WITHIN_MS) loseFrame('never-started');
     return;
   }
+  if (idleSince !== undefined && now - idleSince > WATCH_AFTER_RUN_MS) {
+    // Idle from here on: the next run's requests wait until the frame proves it is alive.
+    stopHeartbeat();
+    current.open = false;
+    return;
+  }
   const patience = current.open ? LOST_AFTER_MS : VERIFY_WITHIN_MS;
   if (outstanding && !stalled && now - outstanding.sentAt > patience) loseFrame('crashed');
   else if (!outstanding || stalled) ping(current, now);
@@ -199,6 +214,7 @@ function loseFrame(reason: 'crashed' | 'never-started'): void {
   frame = undefined;
   outstanding = undefined;
   lostFrame.heart?.close();
+  lostFrame.port?.close();
   lostFrame.element.remove();
   const gone = reason === 'never-started' ? [...clients.keys()] : [...lostFrame.sent];
   const waiting = reason === 'never-started' ? [] : lostFrame.queue;

@@ -20,14 +20,20 @@ export type RunnerRequest =
    * Carries (as its one transferred port) the heartbeat channel: the frame hands it to a worker
    * of its own that echoes every number sent on it, so the page can tell the frame is alive.
    */
-  | { type: 'heartbeat' };
+  | { type: 'heartbeat' }
+  /**
+   * Carries (as its one transferred port) the channel for everything after it: requests reach
+   * the frame over it and reports come back on it. A port sends at once, where a window's
+   * postMessage to another process waits behind the sender's pending rendering work.
+   */
+  | { type: 'connect' };
 
 /** Why the frame stopped a worker on its own. */
 export type StopReason = 'flood' | 'too-large';
 
 /** Runner frame → page. */
 export type RunnerReport =
-  /** The frame has loaded and listens. */
+  /** The frame has loaded and listens (the one report sent to the window, not the port). */
   | { type: 'ready' }
   /** The worker posted each of `data`, in order (the frame relays them in batches). */
   | { type: 'messages'; id: number; data: unknown[] }

@@ -53,8 +53,11 @@ export const spawnSandboxedWorker: SpawnWorker = (script, events): WorkerHandle 
     },
     terminate() {
       if (!alive) return;
-      end();
+      // Sent before detaching: the last detach marks the frame idle, and an idle frame holds
+      // requests back until it answers a ping (the next run), which would leave this worker
+      // running, and the frame unable to refill its pool of fresh workers, until then.
       send({ type: 'terminate', id });
+      end();
     },
   };
 };

@@ -8,14 +8,27 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadPackagedCourse } from '../../cli/load.ts';
 import { PACKAGE_ROOT } from '../../cli/node-host.ts';
-import { benchCold, benchTransfer, benchWarm, launchBrowser, type ColdFigures } from './browser.ts';
+import {
+  benchCold,
+  benchTransfer,
+  benchWarm,
+  launchBrowser,
+  type ColdFigures,
+  type TransferFigures,
+} from './browser.ts';
 import { benchCli, type CliFigures } from './cli.ts';
+import { startCountingProxy } from './counting-proxy.ts';
 import type { Summary } from './stats.ts';
 
 const PORT = 4391;
 const BASE = `http://localhost:${PORT}/`;
+/** The same server behind a proxy that counts bytes (see counting-proxy.ts). */
+const COUNTED_PORT = PORT + 1;
+const COUNTED = `http://127.0.0.1:${COUNTED_PORT}/`;
 const WARM_RUNS = Number(process.env.BENCH_WARM_RUNS ?? 50);
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
+/** Between warm runs: a learner reads the verdict before pressing Run again. */
+const THINK_MS = 300;
 const CLI_RUNS = Number(process.env.BENCH_CLI_RUNS ?? 10);
 
 const loaded = loadPackagedCourse();
@@ -37,13 +50,24 @@ const server = spawn(
 );
 try {
   await waitForServer(BASE);
+  const proxy = await startCountingProxy(COUNTED_PORT, PORT);
   const browser = await launchBrowser();
   const cold = await benchCold(browser, BASE, lesson, COLD_RUNS);
-  const warm = await benchWarm(browser, BASE, lesson, WARM_RUNS);
-  const transfer = await benchTransfer(browser, BASE, lesson);
+  const warm = await benchWarm(browser, BASE, lesson, WARM_RUNS, THINK_MS);
+  const backToBack = await benchWarm(browser, BASE, lesson, WARM_RUNS, 0);
+  const transfer = await benchTransfer(browser, COUNTED, lesson, proxy);
   await browser.close();
+  await proxy.close();
   const cli = benchCli(lesson, visibleCase, CLI_RUNS);
-  const figures = { date: new Date().toISOString(), lesson: lesson.id, cold, warm, cli, transfer };
+  const figures = {
+    date: new Date().toISOString(),
+    lesson: lesson.id,
+    cold,
+    warm,
+    backToBack,
+    cli,
+    transfer,
+  };
   mkdirSync(join(PACKAGE_ROOT, 'bench-results'), { recursive: true });
   writeFileSync(
     join(PACKAGE_ROOT, 'bench-results', 'bench.json'),
@@ -73,8 +97,9 @@ async function waitForServer(url: string): Promise<void> {
 function printTable(f: {
   cold: ColdFigures;
   warm: Summary;
+  backToBack: Summary;
   cli: CliFigures;
-  transfer: { first: Record<string, number>; repeat: Record<string, number> };
+  transfer: TransferFigures;
 }): void {
   const ms = (s: Summary) => `p50 ${s.p50.toFixed(1)} ms · p95 ${s.p95.toFixed(1)} ms (n=${s.n})`;
   const kb = (b: number) => `${(b / 1024).toFixed(1)} KiB`;
@@ -82,7 +107,8 @@ function printTable(f: {
     ['navigation → editor ready (cold)', ms(f.cold.editorReady)],
     ['navigation → Run enabled (cold)', ms(f.cold.runEnabled)],
     ['navigation → first verdict (cold, Run when enabled)', ms(f.cold.firstVerdict)],
-    [`warm Run → verdict shown (${lesson!.id} reference)`, ms(f.warm)],
+    [`warm Run → verdict shown (${lesson!.id} reference, ${THINK_MS} ms apart)`, ms(f.warm)],
+    ['warm Run → verdict shown, pressed back to back', ms(f.backToBack)],
     [`theinference test --stage ${lesson!.id} (whole process)`, ms(f.cli.stage)],
     ['theinference test --all (whole process)', ms(f.cli.all)],
     [`tsx process run of ${lesson!.id} (${visibleCase}), the peer`, ms(f.cli.tsxProcess)],
@@ -91,10 +117,17 @@ function printTable(f: {
       `${(f.cli.tsxProcess.p50 / f.warm.p50).toFixed(1)}× faster`,
     ],
   ];
-  for (const kind of Object.keys(f.transfer.first)) {
-    rows.push([`bytes, first visit: ${kind}`, kb(f.transfer.first[kind] ?? 0)]);
-    rows.push([`bytes, repeat visit: ${kind}`, kb(f.transfer.repeat[kind] ?? 0)]);
+  const kinds = Object.keys(f.transfer.first) as (keyof TransferFigures['first'])[];
+  for (const visit of ['first', 'repeat'] as const) {
+    const bytes = f.transfer[visit];
+    const total = kinds.reduce((sum, kind) => sum + bytes[kind], 0);
+    rows.push([`bytes, ${visit} visit, all (as sent)`, kb(total)]);
+    for (const kind of kinds) rows.push([`bytes, ${visit} visit: ${kind}`, kb(bytes[kind])]);
   }
+  rows.push([
+    'first visit: editor ready / esbuild.wasm sent',
+    `${f.transfer.editorReadyMs.toFixed(0)} ms / ${f.transfer.wasmLoadedMs.toFixed(0)} ms`,
+  ]);
   const width = Math.max(...rows.map(([k]) => k.length));
   for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
 }

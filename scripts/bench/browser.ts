@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Lesson } from '../../core/index.ts';
+import type { CountingProxy } from './counting-proxy.ts';
 import { summarize, type Summary } from './stats.ts';
 
 const ARGS = [
@@ -20,19 +21,53 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Resolves, in the page, with performance.now() at the first frame where `ready` holds. */
-function whenInPage(page: Page, ready: string): Promise<number> {
-  return page
-    .waitForFunction(`(${ready}) ? performance.now() : false`, undefined, {
-      polling: 'raf',
-      timeout: 60_000,
-    })
-    .then((handle) => handle.jsonValue() as Promise<number>);
+/**
+ * A fresh browser context. tsx compiles this file with esbuild's keepNames, so functions
+ * sent to the page call a `__name` helper that only exists here: give the page a no-op one.
+ */
+async function newContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript('globalThis.__name = (fn) => fn;');
+  return context;
 }
 
-const EDITOR_READY = `document.querySelector('.monaco-editor .view-lines') !== null && window.__theinference?.lessonId() !== undefined`;
-const RUN_ENABLED = `(() => { const b = [...document.querySelectorAll('button')].find((x) => x.textContent?.trim().startsWith('Run')); return b !== undefined && !b.disabled; })()`;
-const VERDICT = `/^(Passed|Failed)/.test(document.querySelector('[role="status"]')?.textContent ?? '')`;
+type Condition = 'editor' | 'run' | 'verdict';
+
+/**
+ * Resolves with performance.now() at the first animation frame where every condition holds.
+ * It is a function evaluated over the protocol, not a string, so the page's CSP (no eval)
+ * does not stand in its way.
+ */
+function whenInPage(page: Page, ...conditions: Condition[]): Promise<number> {
+  return page.evaluate(
+    (which) =>
+      new Promise<number>((resolve, reject) => {
+        const runButton = () =>
+          [...document.querySelectorAll('button')].find((b) =>
+            b.textContent?.trim().startsWith('Run'),
+          );
+        const checks: Record<string, () => boolean> = {
+          editor: () =>
+            document.querySelector('.monaco-editor .view-lines') !== null &&
+            window.__theinference?.lessonId() !== undefined,
+          run: () => runButton()?.disabled === false,
+          verdict: () =>
+            /^(Passed|Failed)/.test(document.querySelector('[role="status"]')?.textContent ?? ''),
+        };
+        const giveUp = setTimeout(
+          () => reject(new Error(`not ${which.join('+')} in 60 s`)),
+          60_000,
+        );
+        const tick = () => {
+          if (!which.every((name) => checks[name]?.())) return void requestAnimationFrame(tick);
+          clearTimeout(giveUp);
+          resolve(performance.now());
+        };
+        tick();
+      }),
+    conditions,
+  );
+}
 
 export interface ColdFigures {
   editorReady: Summary;
@@ -46,15 +81,15 @@ export async function benchCold(browser: Browser, base: string, lesson: Lesson, 
   const runEnabled: number[] = [];
   const firstVerdict: number[] = [];
   for (let i = 0; i < times; i++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto(`${base}#/${lesson.id}`, { waitUntil: 'commit' });
     const [editor, enabled] = await Promise.all([
-      whenInPage(page, EDITOR_READY),
-      whenInPage(page, RUN_ENABLED),
+      whenInPage(page, 'editor'),
+      whenInPage(page, 'run'),
     ]);
     await page.getByRole('button', { name: 'Run', exact: true }).click();
-    firstVerdict.push(await whenInPage(page, VERDICT));
+    firstVerdict.push(await whenInPage(page, 'verdict'));
     editorReady.push(editor);
     runEnabled.push(enabled);
     await context.close();
@@ -69,17 +104,20 @@ export async function benchCold(browser: Browser, base: string, lesson: Lesson, 
 /**
  * Warm runs of the lesson's reference: in the page, from the click on Run to the moment the
  * live region's text becomes the new verdict (measured with a MutationObserver).
+ * `pauseMs` between runs stands for the learner reading a verdict before pressing Run again
+ * (the page uses such idle time to get fresh workers ready); 0 presses Run back to back.
  */
 export async function benchWarm(
   browser: Browser,
   base: string,
   lesson: Lesson,
   times: number,
+  pauseMs: number,
 ): Promise<Summary> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await newContext(browser);
   const page = await context.newPage();
   await page.goto(`${base}#/${lesson.id}`);
-  await whenInPage(page, `${EDITOR_READY} && ${RUN_ENABLED}`);
+  await whenInPage(page, 'editor', 'run');
   for (const [path, text] of Object.entries(lesson.reference)) {
     if (!lesson.readOnly.includes(path)) {
       await page.evaluate(([p, t]) => window.__theinference?.setFile(p, t), [path, text] as const);
@@ -87,6 +125,7 @@ export async function benchWarm(
   }
   const samples: number[] = [];
   for (let i = 0; i < times + 5; i++) {
+    if (pauseMs > 0) await page.waitForTimeout(pauseMs);
     const ms = await page.evaluate(oneRun);
     if (i >= 5) samples.push(ms); // the first few warm the JIT and the caches
   }
@@ -119,41 +158,61 @@ function oneRun(): Promise<number> {
 
 export type AssetKind = 'app' | 'monaco' | 'ts-worker' | 'esbuild-wasm';
 
-function classify(url: string): AssetKind {
-  if (url.endsWith('.wasm')) return 'esbuild-wasm';
-  if (/ts\.worker/.test(url)) return 'ts-worker';
-  if (/editor\.worker|EditorPane|monaco|codicon|tsMode|lspLanguage/i.test(url)) return 'monaco';
+function classify(path: string): AssetKind {
+  if (path.endsWith('.wasm')) return 'esbuild-wasm';
+  if (/ts\.worker/.test(path)) return 'ts-worker';
+  if (/editor\.worker|EditorPane|monaco|codicon|tsMode|lspLanguage/i.test(path)) return 'monaco';
   return 'app';
 }
 
-/** Bytes over the network by asset kind, on a first visit and on a repeat visit (same profile). */
-export async function benchTransfer(browser: Browser, base: string, lesson: Lesson) {
-  const context: BrowserContext = await browser.newContext();
+function byKind(counts: Map<string, number>): Record<AssetKind, number> {
+  const bytes: Record<AssetKind, number> = { app: 0, monaco: 0, 'ts-worker': 0, 'esbuild-wasm': 0 };
+  for (const [path, n] of counts) bytes[classify(path)] += n;
+  return bytes;
+}
+
+export interface TransferFigures {
+  first: Record<AssetKind, number>;
+  repeat: Record<AssetKind, number>;
+  /** On the first visit, from navigation: when the editor was ready, and when the last byte
+   * of esbuild.wasm left the server (NaN if it came from a cache). */
+  editorReadyMs: number;
+  wasmLoadedMs: number;
+}
+
+/**
+ * Bytes over the network by asset kind, on a first visit and on a repeat visit (same profile),
+ * counted by a proxy in front of the server (`counted` is its base URL), so the requests of
+ * workers count too. Each visit waits for the network to go quiet, so lazy assets are in.
+ */
+export async function benchTransfer(
+  browser: Browser,
+  counted: string,
+  lesson: Lesson,
+  proxy: CountingProxy,
+): Promise<TransferFigures> {
+  const context = await newContext(browser);
   const visit = async () => {
+    proxy.take();
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    const urls = new Map<string, string>();
-    const bytes: Record<AssetKind, number> = {
-      app: 0,
-      monaco: 0,
-      'ts-worker': 0,
-      'esbuild-wasm': 0,
-    };
-    cdp.on('Network.responseReceived', (e) => urls.set(e.requestId, e.response.url));
-    cdp.on('Network.loadingFinished', (e) => {
-      const url = urls.get(e.requestId);
-      if (url) bytes[classify(url)] += e.encodedDataLength;
-    });
-    await page.goto(`${base}#/${lesson.id}`);
-    await whenInPage(page, `${EDITOR_READY} && ${RUN_ENABLED}`);
-    // Let the TypeScript worker and anything lazy finish loading.
+    await page.goto(`${counted}#/${lesson.id}`, { waitUntil: 'commit' });
+    const editorReadyMs = await whenInPage(page, 'editor');
+    await whenInPage(page, 'run');
+    const timeOrigin = await page.evaluate(() => performance.timeOrigin);
     await page.waitForLoadState('networkidle');
     await page.close();
-    return bytes;
+    const { bytes, endedAt } = proxy.take();
+    const wasmEnd = [...endedAt].find(([path]) => path.endsWith('.wasm'))?.[1];
+    const wasmLoadedMs = wasmEnd === undefined ? NaN : wasmEnd - timeOrigin;
+    return { bytes: byKind(bytes), editorReadyMs, wasmLoadedMs };
   };
   const first = await visit();
   const repeat = await visit();
   await context.close();
-  return { first, repeat };
+  return {
+    first: first.bytes,
+    repeat: repeat.bytes,
+    editorReadyMs: first.editorReadyMs,
+    wasmLoadedMs: first.wasmLoadedMs,
+  };
 }

@@ -60,7 +60,12 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (!command) return usage('No command given.');
-  const loaded = loadPackagedCourse();
+  // Grading one stage reads and checks that lesson alone; an unknown stage falls through to
+  // the whole course, whose stages the usage message lists.
+  const stage = command === 'test' && !values.all ? values.stage : undefined;
+  const one = stage === undefined ? undefined : loadPackagedCourse(stage);
+  const loaded =
+    one && ('error' in one || one.course.lessons.length > 0) ? one : loadPackagedCourse();
   if ('error' in loaded) {
     process.stderr.write(`${loaded.error}\n`);
     return 2;

@@ -31,22 +31,67 @@ export function readTree(dir: string, keep: (path: string) => boolean = () => tr
   return files;
 }
 
-/** One line, as PRELUDE_LINES requires: hands the runtime its port to the parent thread. */
-const PRELUDE =
-  "const __tiParent = require('node:worker_threads').parentPort; globalThis.__theinferencePort = { post: (m) => __tiParent.postMessage(m), listen: (f) => __tiParent.on('message', f) };";
+/**
+ * A pooled worker's whole program: it waits for one script and runs it as its own (the
+ * script's lines numbered from 1, its frames named theinference-case.js), with the port the
+ * runtime expects. The worker is started before the script exists, so starting a thread and
+ * a Node environment overlaps with loading and bundling instead of following them.
+ */
+const BOOT = [
+  "const { parentPort } = require('node:worker_threads');",
+  "const { runInThisContext } = require('node:vm');",
+  "parentPort.once('message', (script) => {",
+  '  globalThis.__theinferencePort = { post: (m) => parentPort.postMessage(m), listen: (f) => parentPort.on("message", f) };',
+  "  runInThisContext(script, { filename: 'theinference-case.js' });",
+  '});',
+].join('\n');
 
-/** Runs learner code in a worker thread with a bounded heap; terminate() ends it at once. */
-const spawn: SpawnWorker = (script, events) => {
-  const worker = new Worker(`${PRELUDE}\n${script}`, {
+/** One line, as PRELUDE_LINES requires; the boot program has already set up the port. */
+const PRELUDE = '// theinference: one case, in a worker of its own';
+
+/** Fresh workers waiting for a script; each is used for one case and never returns here. */
+const idle = new Set<Worker>();
+
+function startWorker(): Worker {
+  return new Worker(BOOT, {
     eval: true,
     resourceLimits: { maxOldGenerationSizeMb: 256 },
     stdout: true,
     stderr: true,
   });
+}
+
+/**
+ * Starts workers ahead of the cases that will need them, up to `count` waiting. They do not
+ * keep the process alive, and one that dies while it waits is simply dropped.
+ */
+export function prepareWorkers(count: number): void {
+  while (idle.size < count) {
+    const worker = startWorker();
+    worker.unref();
+    const drop = () => idle.delete(worker);
+    worker.once('error', drop).once('exit', drop);
+    idle.add(worker);
+  }
+}
+
+function takeWorker(): Worker {
+  const [waiting] = idle;
+  if (!waiting) return startWorker();
+  idle.delete(waiting);
+  waiting.removeAllListeners('error').removeAllListeners('exit');
+  waiting.ref();
+  return waiting;
+}
+
+/** Runs learner code in a fresh worker thread with a bounded heap; terminate() ends it at once. */
+const spawn: SpawnWorker = (script, events) => {
+  const worker = takeWorker();
   worker.on('message', (data: unknown) => events.message(data));
   worker.on('error', (error: Error) =>
     events.error({ name: error.name, message: error.message, stack: error.stack }),
   );
+  worker.postMessage(`${PRELUDE}\n${script}`);
   return {
     post: (message) => worker.postMessage(message),
     terminate: () => void worker.terminate(),

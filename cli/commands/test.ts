@@ -6,7 +6,7 @@ import {
   type GradingHost,
   type LessonReport,
 } from '../../core/index.ts';
-import { createNodeHost, readTree } from '../node-host.ts';
+import { createNodeHost, prepareWorkers, readTree } from '../node-host.ts';
 import { formatReport, toJson } from '../print-report.ts';
 
 export interface TestOptions {
@@ -29,15 +29,20 @@ export async function runTests(course: Course, options: TestOptions): Promise<nu
   const host = createNodeHost();
   const once = () => gradeStages(host, course, options);
   if (!options.watch) return once();
+  // Between runs, fresh workers wait for the next change.
+  const prepareNext = () =>
+    prepareWorkers(course.lessons.find((l) => l.id === options.stages[0])?.cases.length ?? 0);
   await once();
+  prepareNext();
   let timer: NodeJS.Timeout | undefined;
   watch(srcDir, { recursive: true }, () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
       process.stdout.write('\x1bc');
-      void once().then(() =>
-        process.stdout.write('\nWatching src/ for changes (Ctrl+C to stop)…\n'),
-      );
+      void once().then(() => {
+        prepareNext();
+        process.stdout.write('\nWatching src/ for changes (Ctrl+C to stop)…\n');
+      });
     }, 120);
   });
   process.stdout.write('\nWatching src/ for changes (Ctrl+C to stop)…\n');
@@ -50,9 +55,10 @@ async function gradeStages(host: GradingHost, course: Course, options: TestOptio
     (path) => path.startsWith('src/') && path.endsWith('.ts'),
   );
   const reports: LessonReport[] = [];
-  for (const id of options.stages) {
-    const lesson = course.lessons.find((l) => l.id === id);
-    if (!lesson) continue;
+  const lessons = options.stages.flatMap((id) => course.lessons.filter((l) => l.id === id));
+  for (const [index, lesson] of lessons.entries()) {
+    // Workers for this lesson's cases and the next one's start now, while this one bundles.
+    prepareWorkers(lesson.cases.length + (lessons[index + 1]?.cases.length ?? 0));
     const timeout = options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs };
     const report = await startGrading(host, lesson, files, timeout).result;
     reports.push(report);

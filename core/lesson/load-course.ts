@@ -17,13 +17,19 @@ export type LoadCourseResult =
  * Builds a course from the files of `fixtures/`, keyed by their path inside it
  * (`course.json`, `one-turn/lesson.json`, ...). Hosts read the files their own way
  * (Vite's glob import, `fs`) and hand them over, so this stays free of I/O.
+ * With `only`, the course holds just those lessons (each keeps its place in the course).
  */
-export function loadCourse(files: FileMap): LoadCourseResult {
+export function loadCourse(
+  files: FileMap,
+  options: { only?: readonly string[] } = {},
+): LoadCourseResult {
   const problems: LessonProblem[] = [];
   const meta = parseJsonFile(files, 'course.json', courseSchema, problems);
   if (!meta) return { ok: false, problems };
   const lessons: Lesson[] = [];
   meta.lessons.forEach((id, index) => {
+    // `only`: a host that needs a few lessons (the CLI grading one stage) loads just those.
+    if (options.only && !options.only.includes(id)) return;
     const lesson = loadLesson(files, id, index, problems);
     if (lesson) lessons.push(lesson);
   });

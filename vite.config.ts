@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { LEARNER_LIBS } from './core/lesson/learner-libs.ts';
+import { precompress } from './scripts/vite/precompress.ts';
+import { preloadChunk } from './scripts/vite/preload-chunk.ts';
+import { onlyTypescriptLibs } from './scripts/vite/typescript-libs.ts';
 
 /**
  * The app's Content-Security-Policy. Everything comes from this origin; the exceptions are
@@ -71,8 +75,13 @@ const headers = { 'Content-Security-Policy': "frame-ancestors 'self'" };
  * installed package, esbuild's wasm is an asset, lessons and core sources are bundled as text.
  */
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicy()],
-  worker: { format: 'es' },
+  plugins: [
+    react(),
+    contentSecurityPolicy(),
+    preloadChunk('web/features/editor/EditorPane.tsx'),
+    precompress('node_modules/.cache/theinference/precompressed'),
+  ],
+  worker: { format: 'es', plugins: () => [onlyTypescriptLibs(LEARNER_LIBS)] },
   build: {
     target: 'es2022',
     // Monaco's TypeScript worker alone is several MiB; a warning about it teaches nothing.

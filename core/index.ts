@@ -2,11 +2,13 @@
 export type * from './api/messages.ts';
 export type { Course, FileMap, Lesson, LessonCase, LessonProblem } from './lesson/types.ts';
 export { loadCourse, type LoadCourseResult } from './lesson/load-course.ts';
+export { LEARNER_LIBS } from './lesson/learner-libs.ts';
 export type { Tutor, TutorAnchor, TutorExperiment } from './lesson/tutor-schema.ts';
 export { applyExperimentEdit, findAnchor, type LineRange } from './lesson/tutor-text.ts';
 export type { CassetteRejection } from './cassette/session.ts';
 export { displayPath, type DiffEntry } from './cassette/json-diff.ts';
 export type { CompileError } from './run/bundle.ts';
+export { RUN_LIMITS } from './run/limits.ts';
 export type { StackFrame } from './run/stack-map.ts';
 export type { SerializedError, ConsoleLevel } from './run/protocol.ts';
 export {
@@ -18,7 +20,12 @@ export {
   type WorkerEvents,
   type WorkerHandle,
 } from './run/host.ts';
-export { startGrading, type GradingHandle, type GradingOptions } from './run/grade-files.ts';
+export {
+  prepareBundle,
+  startGrading,
+  type GradingHandle,
+  type GradingOptions,
+} from './run/grade-files.ts';
 export type * from './grade/report.ts';
 export { summarizeCase, summarizeTurns } from './grade/transcript.ts';
 export {

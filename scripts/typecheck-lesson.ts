@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import ts from 'typescript';
-import type { FileMap, Lesson } from '../core/index.ts';
+import { LEARNER_LIBS, type FileMap, type Lesson } from '../core/index.ts';
 import { PACKAGE_ROOT } from '../cli/node-host.ts';
 
 const ROOT = '/lesson/';
@@ -12,8 +12,7 @@ const options: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.ESNext,
   moduleResolution: ts.ModuleResolutionKind.Bundler,
-  // As in the editor: learner code runs in a worker, with the language, console and timers.
-  lib: ['lib.es2022.d.ts', 'lib.webworker.d.ts'],
+  lib: LEARNER_LIBS,
   types: [],
   strict: true,
   noEmit: true,

@@ -8,15 +8,13 @@ import { createServer, request, type Server } from 'node:http';
  * cache or a service worker never reaches it, so it counts 0 bytes, as it should.
  */
 export interface CountingProxy {
-  /** Bytes of response bodies by URL path, and when each path's last response ended
-   * (epoch ms), since the last call. */
-  take(): { bytes: Map<string, number>; endedAt: Map<string, number> };
+  /** Bytes of response bodies by URL path since the last call. */
+  take(): { bytes: Map<string, number> };
   close(): Promise<void>;
 }
 
 export function startCountingProxy(port: number, upstreamPort: number): Promise<CountingProxy> {
   let counts = new Map<string, number>();
-  let ended = new Map<string, number>();
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const upstream = request(
@@ -32,7 +30,6 @@ export function startCountingProxy(port: number, upstreamPort: number): Promise<
         answer.on('data', (chunk: Buffer) => {
           counts.set(path, (counts.get(path) ?? 0) + chunk.length);
         });
-        answer.on('end', () => ended.set(path, Date.now()));
         answer.pipe(res);
       },
     );
@@ -43,9 +40,8 @@ export function startCountingProxy(port: number, upstreamPort: number): Promise<
     server.listen(port, '127.0.0.1', () =>
       resolve({
         take() {
-          const taken = { bytes: counts, endedAt: ended };
+          const taken = { bytes: counts };
           counts = new Map();
-          ended = new Map();
           return taken;
         },
         close: () => new Promise((done) => server.close(() => done())),

@@ -3,7 +3,7 @@ import type { Course, FileMap, Lesson } from '../../core/index.ts';
 import type { EditorApi } from '../features/editor/editor-api.ts';
 import { serializeRoute } from '../features/lessons/route.ts';
 import { ResultsPanel } from '../features/results/ResultsPanel.tsx';
-import { abandonRun, runLesson } from '../features/runner/run-controller.ts';
+import { abandonRun, prepareRun, runLesson } from '../features/runner/run-controller.ts';
 import { RunControls } from '../features/runner/RunControls.tsx';
 import { useWatchMode } from '../features/runner/use-watch-mode.ts';
 import { OtherTabBanner } from '../features/share/OtherTabBanner.tsx';
@@ -38,6 +38,9 @@ export function Workspace({ course, lesson, dark }: Props) {
   const next = course.lessons[lesson.index + 1];
   useWatchMode(lesson.id, run);
   useRunShortcut(run);
+  useEffect(() => {
+    prepareRun(lesson, learnerFiles(lesson, visibleDrafts(useAppStore.getState())));
+  }, [lesson]);
   useEffect(
     () => () => {
       // Leaving the lesson: its run stops and its results go; they belong to that lesson.

@@ -1,5 +1,6 @@
 import { loader } from '@monaco-editor/react';
-import * as monaco from 'monaco-editor';
+import { LEARNER_LIBS } from '../../../core/index.ts';
+import * as monaco from './monaco.ts';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker';
 
@@ -24,8 +25,7 @@ ts.typescriptDefaults.setCompilerOptions({
   target: ts.ScriptTarget.ESNext,
   module: ts.ModuleKind.ESNext,
   moduleResolution: BUNDLER_RESOLUTION,
-  // Learner code runs in a worker: the language, console and timers, no DOM.
-  lib: ['lib.es2022.d.ts', 'lib.webworker.d.ts'],
+  lib: LEARNER_LIBS,
   strict: true,
   noEmit: true,
   allowImportingTsExtensions: true,

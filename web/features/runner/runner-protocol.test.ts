@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import runnerSource from '../../../public/runner.js?raw';
 import {
   RELAY_LIMITS,
   errorFromWorkerError,
@@ -105,5 +106,14 @@ describe('stoppedError', () => {
       name: 'Flood',
       message: `The code sent more than ${RELAY_LIMITS.messages} messages to the page, so the run was stopped.`,
     });
+  });
+});
+
+describe('public/runner.js', () => {
+  it('enforces the limits of RELAY_LIMITS (it is plain JavaScript, so it keeps a copy)', () => {
+    const copy = /const LIMITS = (\{[^}]*\});/.exec(runnerSource)?.[1];
+    expect(copy).toBeDefined();
+    const limits = JSON.parse((copy ?? '').replace(/(\w+):/g, '"$1":')) as unknown;
+    expect(limits).toEqual(RELAY_LIMITS);
   });
 });

@@ -1,4 +1,4 @@
-import type { SerializedError } from '../../../core/index.ts';
+import { RUN_LIMITS, type SerializedError } from '../../../core/index.ts';
 
 /**
  * Every message between the page and the runner frame (`public/runner.html`, a sandboxed
@@ -53,8 +53,8 @@ export type RunnerReport =
 
 /** Bounds the frame enforces on one worker, before anything reaches the page. */
 export const RELAY_LIMITS = {
-  /** Messages relayed per worker; core stops a run past 10,000, this is the backstop. */
-  messages: 11_000,
+  /** Messages relayed per worker; core stops a run sooner, this is the backstop. */
+  messages: RUN_LIMITS.workerMessages + 1_000,
   /** Size of one message, counted roughly in characters. */
   messageSize: 4_000_000,
   /** Size of all of one worker's messages together. */

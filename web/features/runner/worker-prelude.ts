@@ -1,5 +1,7 @@
-/** Messages a worker may post at all: past core's own limit (10,000), so its verdict stands. */
-export const WORKER_MESSAGE_BUDGET = 10_050;
+import { RUN_LIMITS } from '../../../core/index.ts';
+
+/** Messages a worker may post at all: past core's own limit, so core's verdict stands. */
+export const WORKER_MESSAGE_BUDGET = RUN_LIMITS.workerMessages + 50;
 
 /**
  * Runs ahead of the bundle, before any learner code. It keeps `postMessage` and

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Lesson, Tutor } from '../../../core/index.ts';
+import { visibleDraft } from '../../store/drafts-slice.ts';
 import { useAppStore } from '../../store/store.ts';
 import type { ExperimentSnapshot } from '../../store/tutor-slice.ts';
 import type { TutorEditor } from './tutor-editor.ts';
@@ -21,9 +22,10 @@ export function RestoreBar({ lesson, tutor, editor }: Props) {
   useEffect(() => {
     if (!restored) return;
     // "Undo restore" is offered until the learner edits again; then Ctrl+Z is the way back.
-    const at = useAppStore.getState().drafts[lesson.id];
+    // The text in the editor, that is: a link's code while one is open, else the draft.
+    const at = visibleDraft(useAppStore.getState(), lesson.id);
     return useAppStore.subscribe((state) => {
-      if (state.drafts[lesson.id] !== at) setRestored(undefined);
+      if (visibleDraft(state, lesson.id) !== at) setRestored(undefined);
     });
   }, [restored, lesson.id]);
 

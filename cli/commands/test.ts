@@ -57,8 +57,9 @@ async function gradeStages(host: GradingHost, course: Course, options: TestOptio
   const reports: LessonReport[] = [];
   const lessons = options.stages.flatMap((id) => course.lessons.filter((l) => l.id === id));
   for (const [index, lesson] of lessons.entries()) {
-    // Workers for this lesson's cases and the next one's start now, while this one bundles.
-    prepareWorkers(lesson.cases.length + (lessons[index + 1]?.cases.length ?? 0));
+    // This lesson's workers start now, while it bundles. (Starting the next lesson's too, while
+    // this one runs, measured slower on two cores: they compete with the cases running.)
+    prepareWorkers(lesson.cases.length);
     const timeout = options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs };
     const report = await startGrading(host, lesson, files, timeout).result;
     reports.push(report);

@@ -56,7 +56,7 @@ async function gradeStages(host: GradingHost, course: Course, options: TestOptio
   );
   const reports: LessonReport[] = [];
   const lessons = options.stages.flatMap((id) => course.lessons.filter((l) => l.id === id));
-  for (const [index, lesson] of lessons.entries()) {
+  for (const lesson of lessons) {
     // This lesson's workers start now, while it bundles. (Starting the next lesson's too, while
     // this one runs, measured slower on two cores: they compete with the cases running.)
     prepareWorkers(lesson.cases.length);

@@ -118,12 +118,20 @@ function printTable(f: {
     ],
   ];
   const kinds = Object.keys(f.transfer.first) as (keyof TransferFigures['first'])[];
-  for (const visit of ['first', 'repeat'] as const) {
-    const bytes = f.transfer[visit];
+  const visits = [
+    ['first visit', f.transfer.first],
+    ['repeat visit, downloaded again', f.transfer.repeat],
+  ] as const;
+  for (const [visit, bytes] of visits) {
     const total = kinds.reduce((sum, kind) => sum + bytes[kind], 0);
-    rows.push([`bytes, ${visit} visit, all (as sent)`, kb(total)]);
-    for (const kind of kinds) rows.push([`bytes, ${visit} visit: ${kind}`, kb(bytes[kind])]);
+    rows.push([`bytes, ${visit}, all (as sent)`, kb(total)]);
+    for (const kind of kinds) rows.push([`bytes, ${visit}: ${kind}`, kb(bytes[kind])]);
   }
+  const fresh = kinds.filter((kind) => f.transfer.repeatNew[kind] > 0);
+  rows.push([
+    'bytes, repeat visit, first asked for then',
+    fresh.map((kind) => `${kind} ${kb(f.transfer.repeatNew[kind])}`).join(', ') || 'none',
+  ]);
   rows.push([
     'first visit at 20 Mbit/s: editor ready / Run enabled (esbuild.wasm in)',
     `${f.transfer.editorReadyMs.toFixed(0)} ms / ${f.transfer.runEnabledMs.toFixed(0)} ms`,

@@ -6,9 +6,10 @@ import { useAppStore } from '../../store/store.ts';
 let ready: Promise<EsbuildLike> | undefined;
 
 /**
- * esbuild-wasm, initialised once in the background as the page loads, warm-up build
- * included, so the learner's first Run does not pay for it. A failure is reported to the
- * store (the page says so and offers a retry) and forgotten, so the next call tries again.
+ * esbuild-wasm, initialised once in the background as the page loads, so the learner's first
+ * Run does not pay for it (the lesson's first bundle is made ahead too: prepareRun). A failure
+ * is reported to the store (the page says so and offers a retry) and forgotten, so the next
+ * call tries again.
  */
 export function loadBundler(): Promise<EsbuildLike> {
   if (ready) return ready;
@@ -16,13 +17,6 @@ export function loadBundler(): Promise<EsbuildLike> {
   setBundler({ state: 'loading' });
   const attempt = (async () => {
     await esbuild.initialize({ wasmURL, worker: true });
-    await esbuild.build({
-      stdin: { contents: 'export const warm: number = 1;', loader: 'ts' },
-      bundle: true,
-      write: false,
-      format: 'iife',
-      logLevel: 'silent',
-    });
     return esbuild as EsbuildLike;
   })();
   ready = attempt;

@@ -13,8 +13,12 @@ import { prepareRunner } from './features/runner/spawn-worker.ts';
 // The bundler starts loading with the page, so the first Run finds it warm. A failure is
 // shown in the run controls with a retry; nothing more to do with it here.
 loadBundler().catch(() => undefined);
-// The sandboxed frame that runs learner code loads now too, for the same reason.
-prepareRunner();
+// The sandboxed frame that runs learner code (its own process, its pool of workers) loads once
+// the page's start-up work is done, so it does not compete with the editor for the CPU; a Run
+// before then creates it on the spot.
+(window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1)))(prepareRunner, {
+  timeout: 3_000,
+});
 
 const root = document.getElementById('root');
 if (root) {

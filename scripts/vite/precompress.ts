@@ -8,11 +8,11 @@ import {
   writeFileSync,
   type Stats,
 } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Plugin, PreviewServer } from 'vite';
+import type { Plugin } from 'vite';
 
 const COMPRESSIBLE = /\.(?:html|js|mjs|css|wasm|svg|json|ttf|md)$/;
 const MIN_BYTES = 1024;
@@ -49,17 +49,21 @@ export function precompress(cacheDir: string): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      mkdirSync(cacheDir, { recursive: true });
-      const files = listFiles(outDir).filter(
-        (file) => COMPRESSIBLE.test(file) && statSync(file).size >= MIN_BYTES,
-      );
-      await Promise.all(files.map((file) => compressFile(file, cacheDir)));
-    },
+    closeBundle: () => compressTree(outDir, cacheDir),
     configurePreviewServer(server) {
-      server.middlewares.use(servePrecompressed(server));
+      const { root, build, preview } = server.config;
+      server.middlewares.use(servePrecompressed(resolve(root, build.outDir), preview.headers));
     },
   };
+}
+
+/** Writes `.br` and `.gz` beside every compressible file of `dir` (see `precompress`). */
+export async function compressTree(dir: string, cacheDir: string): Promise<void> {
+  mkdirSync(cacheDir, { recursive: true });
+  const files = listFiles(dir).filter(
+    (file) => COMPRESSIBLE.test(file) && statSync(file).size >= MIN_BYTES,
+  );
+  await Promise.all(files.map((file) => compressFile(file, cacheDir)));
 }
 
 async function compressFile(file: string, cacheDir: string): Promise<void> {
@@ -101,9 +105,9 @@ function listFiles(dir: string): string[] {
   });
 }
 
-function servePrecompressed(server: PreviewServer) {
-  const root = resolve(server.config.root, server.config.build.outDir);
-  const extraHeaders = server.config.preview.headers ?? {};
+/** Middleware serving `dir`'s precompressed files; anything else goes on to `next`. */
+export function servePrecompressed(dir: string, extraHeaders: OutgoingHttpHeaders = {}) {
+  const root = resolve(dir);
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     let path: string;

@@ -165,6 +165,11 @@ test('break it on the reference when the learner’s code cannot take the change
   // Nothing of the learner's changed, and there is nothing to restore.
   expect(lf(await getFile(page, FILE))).toBe(starter);
   await expect(page.getByRole('button', { name: 'Restore my code' })).toHaveCount(0);
+  // Nor does the tutor's run of the reference count as an attempt of the learner's.
+  const saved = await page.evaluate(() => localStorage.getItem('theinference:state'));
+  const progress = (JSON.parse(saved ?? '{}') as { state?: { progress?: Record<string, unknown> } })
+    .state?.progress?.[LESSON] as { attempts?: number; passed?: boolean } | undefined;
+  expect(progress?.attempts ?? 0).toBe(0);
 });
 
 test('a question shows its answer and highlights the code it is about', async ({ page }) => {

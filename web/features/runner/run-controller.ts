@@ -80,7 +80,9 @@ export async function runLesson(lesson: Lesson, files: FileMap): Promise<void> {
     });
     const state = useAppStore.getState();
     state.finishRun(id, report);
-    if (!report.cases.some((c) => c.kind === 'cancelled')) {
+    // A tutor experiment run on the reference solution is not the learner's attempt.
+    const theirs = state.referenceRunId !== id;
+    if (theirs && !report.cases.some((c) => c.kind === 'cancelled')) {
       state.recordAttempt(lesson.id, report.status === 'pass');
     }
   } catch (error) {

@@ -11,3 +11,9 @@ export const RUN_LIMITS = {
   /** Model calls answered after the cassette has already rejected one. */
   callsAfterRejection: 3,
 } as const;
+
+/** A console line as a case keeps it: cut at `consoleLineChars`, saying so. */
+export function cutConsoleLine(text: string): string {
+  const max = RUN_LIMITS.consoleLineChars;
+  return text.length > max ? `${text.slice(0, max)}… (line cut at ${max} characters)` : text;
+}

@@ -2,7 +2,7 @@ import { createCassetteSession } from '../cassette/session.ts';
 import type { LessonCase } from '../lesson/types.ts';
 import type { CaseRun, RunEvent, RunOutcome } from './events.ts';
 import type { Clock, SpawnWorker, WorkerHandle } from './host.ts';
-import { RUN_LIMITS } from './limits.ts';
+import { cutConsoleLine, RUN_LIMITS } from './limits.ts';
 import { parseWorkerMessage, type HostMessage, type WorkerMessage } from './protocol.ts';
 
 export interface CaseRunHandle {
@@ -92,7 +92,11 @@ export function runCase(
       }
       case 'console':
         if (++consoleLines > RUN_LIMITS.consoleLines) consoleTruncated = true;
-        else events.push({ type: 'console', level: message.level, text: message.text, at });
+        else {
+          // Cut here too: the worker's own cut is learner-side, so it holds for honest code only.
+          const text = cutConsoleLine(message.text);
+          events.push({ type: 'console', level: message.level, text, at });
+        }
         return;
       case 'console-truncated':
         consoleTruncated = true;

@@ -1,7 +1,7 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { Harness, HarnessMain, ToolImpl } from '../harness/harness-api.ts';
 import { formatConsoleArgs } from './format-value.ts';
-import { RUN_LIMITS } from './limits.ts';
+import { cutConsoleLine, RUN_LIMITS } from './limits.ts';
 import {
   serializeError,
   type ConsoleLevel,
@@ -62,11 +62,7 @@ function captureConsole(): void {
         if (consoleLines === RUN_LIMITS.consoleLines + 1) send({ type: 'console-truncated' });
         return;
       }
-      let text = formatConsoleArgs(args, stringify);
-      if (text.length > RUN_LIMITS.consoleLineChars) {
-        text = `${text.slice(0, RUN_LIMITS.consoleLineChars)}… (line cut at ${RUN_LIMITS.consoleLineChars} characters)`;
-      }
-      send({ type: 'console', level, text });
+      send({ type: 'console', level, text: cutConsoleLine(formatConsoleArgs(args, stringify)) });
     };
   }
 }

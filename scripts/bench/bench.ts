@@ -136,6 +136,10 @@ function printTable(f: {
     'first visit at 20 Mbit/s: editor ready / Run enabled (esbuild.wasm in)',
     `${f.transfer.editorReadyMs.toFixed(0)} ms / ${f.transfer.runEnabledMs.toFixed(0)} ms`,
   ]);
+  rows.push([
+    'repeat visit (all cached): editor ready / Run enabled',
+    `${f.transfer.repeatEditorReadyMs.toFixed(0)} ms / ${f.transfer.repeatRunEnabledMs.toFixed(0)} ms`,
+  ]);
   const width = Math.max(...rows.map(([k]) => k.length));
   for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
 }

@@ -186,6 +186,9 @@ export interface TransferFigures {
    * was enabled (esbuild.wasm downloaded and compiled). */
   editorReadyMs: number;
   runEnabledMs: number;
+  /** The same on the repeat visit (a returning learner: everything cached, nothing throttled). */
+  repeatEditorReadyMs: number;
+  repeatRunEnabledMs: number;
 }
 
 /**
@@ -229,5 +232,7 @@ export async function benchTransfer(
     repeatNew: byKind(fresh),
     editorReadyMs: first.editorReadyMs,
     runEnabledMs: first.runEnabledMs,
+    repeatEditorReadyMs: repeat.editorReadyMs,
+    repeatRunEnabledMs: repeat.runEnabledMs,
   };
 }

@@ -29,20 +29,15 @@ export async function runTests(course: Course, options: TestOptions): Promise<nu
   const host = createNodeHost();
   const once = () => gradeStages(host, course, options);
   if (!options.watch) return once();
-  // Between runs, fresh workers wait for the next change.
-  const prepareNext = () =>
-    prepareWorkers(course.lessons.find((l) => l.id === options.stages[0])?.cases.length ?? 0);
   await once();
-  prepareNext();
   let timer: NodeJS.Timeout | undefined;
   watch(srcDir, { recursive: true }, () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
       process.stdout.write('\x1bc');
-      void once().then(() => {
-        prepareNext();
-        process.stdout.write('\nWatching src/ for changes (Ctrl+C to stop)…\n');
-      });
+      void once().then(() =>
+        process.stdout.write('\nWatching src/ for changes (Ctrl+C to stop)…\n'),
+      );
     }, 120);
   });
   process.stdout.write('\nWatching src/ for changes (Ctrl+C to stop)…\n');
@@ -65,6 +60,8 @@ async function gradeStages(host: GradingHost, course: Course, options: TestOptio
     reports.push(report);
     if (!options.json) process.stdout.write(`${formatReport(report, lesson.title)}\n\n`);
   }
+  // Watching: fresh workers for the first stage wait for the next change.
+  if (options.watch) prepareWorkers(lessons[0]?.cases.length ?? 0);
   if (options.json) process.stdout.write(`${JSON.stringify(toJson(reports), null, 2)}\n`);
   return reports.every((r) => r.status === 'pass') ? 0 : 1;
 }

@@ -44,12 +44,14 @@ const gzipped = promisify(gzip);
  */
 export function precompress(cacheDir: string): Plugin {
   let outDir = 'dist';
+  let cache = cacheDir;
   return {
     name: 'theinference:precompress',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
+      cache = resolve(config.root, cacheDir);
     },
-    closeBundle: () => compressTree(outDir, cacheDir),
+    closeBundle: () => compressTree(outDir, cache),
     configurePreviewServer(server) {
       const { root, build, preview } = server.config;
       server.middlewares.use(servePrecompressed(resolve(root, build.outDir), preview.headers));

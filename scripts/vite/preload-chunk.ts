@@ -8,9 +8,13 @@ import type { Plugin } from 'vite';
  * whole page later, in the middle of the editor's start-up.
  */
 export function preloadChunk(module: string): Plugin {
+  let base = '/';
   return {
     name: 'theinference:preload-chunk',
     apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
@@ -20,7 +24,6 @@ export function preloadChunk(module: string): Plugin {
         if (!chunk || chunk.type !== 'chunk') {
           throw new Error(`preloadChunk: no chunk for ${module} in the build`);
         }
-        const base = context.server?.config.base ?? '/';
         const css = [...(chunk.viteMetadata?.importedCss ?? [])];
         return [
           {

@@ -3,8 +3,10 @@ import {
   startGrading,
   type CaseReport,
   type Clock,
+  type EsbuildLike,
   type FileMap,
   type GradingHandle,
+  type GradingHost,
   type Lesson,
 } from '../../../core/index.ts';
 import { useAppStore } from '../../store/store.ts';
@@ -24,6 +26,11 @@ const clock: Clock = {
  * answers to the cases still running); a slow run still shows each case soon after it ends.
  */
 const PROGRESS_MS = 100;
+
+/** The page as the core's grading host: the bundler, the core's sources, the sandbox. */
+function hostFor(esbuild: EsbuildLike): GradingHost {
+  return { esbuild, coreFiles, spawn: spawnSandboxedWorker, clock };
+}
 
 let latest = 0;
 /** The run Stop was last pressed for: it may still be waiting for the bundler. */
@@ -57,17 +64,12 @@ export async function runLesson(lesson: Lesson, files: FileMap): Promise<void> {
     finished = [];
     if (batch.length > 0) useAppStore.getState().addCaseReports(id, batch);
   };
-  const handle = startGrading(
-    { esbuild, coreFiles, spawn: spawnSandboxedWorker, clock },
-    lesson,
-    files,
-    {
-      onCase: (report) => {
-        finished.push(report);
-        progress ??= window.setTimeout(showProgress, PROGRESS_MS);
-      },
+  const handle = startGrading(hostFor(esbuild), lesson, files, {
+    onCase: (report) => {
+      finished.push(report);
+      progress ??= window.setTimeout(showProgress, PROGRESS_MS);
     },
-  );
+  });
   current = handle;
   if (stopped === id) handle.cancel();
   try {
@@ -99,8 +101,7 @@ export async function runLesson(lesson: Lesson, files: FileMap): Promise<void> {
  */
 export function prepareRun(lesson: Lesson, files: FileMap): void {
   loadBundler().then(
-    (esbuild) =>
-      prepareBundle({ esbuild, coreFiles, spawn: spawnSandboxedWorker, clock }, lesson, files),
+    (esbuild) => prepareBundle(hostFor(esbuild), lesson, files),
     () => undefined, // the page already says the bundler failed, and Run retries it
   );
 }

@@ -26,12 +26,13 @@ interface Props {
 
 /** One lesson's three panes: read, edit, see. Mounted per lesson (keyed by its id). */
 export function Workspace({ course, lesson, dark }: Props) {
-  const run = useCallback(
-    () => void runLesson(lesson, learnerFiles(lesson, visibleDrafts(useAppStore.getState()))),
-    [lesson],
-  );
+  const run = useCallback(() => {
+    const state = useAppStore.getState();
+    const source = state.shared[lesson.id] ? 'shared' : 'mine';
+    void runLesson(lesson, learnerFiles(lesson, visibleDrafts(state)), source);
+  }, [lesson]);
   const runner = useMemo(
-    () => ({ run, runFiles: (files: FileMap) => void runLesson(lesson, files) }),
+    () => ({ run, runReference: (files: FileMap) => void runLesson(lesson, files, 'reference') }),
     [lesson, run],
   );
   const [editorApi, setEditorApi] = useState<EditorApi>();

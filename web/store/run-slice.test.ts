@@ -30,11 +30,17 @@ const report = (cases: CaseReport[]): LessonReport => ({
 describe('run slice', () => {
   it('drops results that belong to an older run', () => {
     const s = store();
-    s.getState().beginRun(1, 'l');
-    s.getState().beginRun(2, 'l');
+    s.getState().beginRun(1, 'l', 'mine');
+    s.getState().beginRun(2, 'l', 'mine');
     s.getState().addCaseReports(1, [kase('stale')]);
     s.getState().finishRun(1, report([kase('stale')]));
-    expect(s.getState().run).toEqual({ id: 2, lessonId: 'l', phase: 'running', cases: [] });
+    expect(s.getState().run).toEqual({
+      id: 2,
+      lessonId: 'l',
+      source: 'mine',
+      phase: 'running',
+      cases: [],
+    });
     s.getState().finishRun(2, report([kase('fresh')]));
     expect(s.getState().run?.phase).toBe('done');
     expect(s.getState().run?.cases.map((c) => c.name)).toEqual(['fresh']);
@@ -42,7 +48,7 @@ describe('run slice', () => {
 
   it('calls a run with cancelled cases cancelled', () => {
     const s = store();
-    s.getState().beginRun(1, 'l');
+    s.getState().beginRun(1, 'l', 'mine');
     s.getState().finishRun(1, report([kase('a', 'cancelled')]));
     expect(s.getState().run?.phase).toBe('cancelled');
   });

@@ -4,11 +4,19 @@ import type { AppState } from './app-state.ts';
 
 export type RunPhase = 'running' | 'done' | 'cancelled' | 'crashed';
 
+/**
+ * Whose code a run graded: the learner's own, a share link's (not theirs until kept), or the
+ * reference solution with a tutor experiment's change. Only the learner's own runs count
+ * towards their progress, and only theirs mark their code.
+ */
+export type RunSource = 'mine' | 'shared' | 'reference';
+
 /** The latest run of the current lesson. Never persisted: a run can always be repeated. */
 export interface RunState {
   /** Increases with every run; results carrying an older id are stale and dropped. */
   id: number;
   lessonId: string;
+  source: RunSource;
   phase: RunPhase;
   /** Case reports as they arrive, before the lesson report is complete. */
   cases: CaseReport[];
@@ -24,7 +32,7 @@ export interface RunSlice {
   run: RunState | undefined;
   bundler: BundlerStatus;
   selectedCase: string | undefined;
-  beginRun(id: number, lessonId: string): void;
+  beginRun(id: number, lessonId: string, source: RunSource): void;
   /** Cases that finished while the run goes on, in the order they finished. */
   addCaseReports(id: number, reports: CaseReport[]): void;
   finishRun(id: number, report: LessonReport): void;
@@ -44,7 +52,8 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set) =>
     run: undefined,
     bundler: { state: 'loading' },
     selectedCase: undefined,
-    beginRun: (id, lessonId) => set({ run: { id, lessonId, phase: 'running', cases: [] } }),
+    beginRun: (id, lessonId, source) =>
+      set({ run: { id, lessonId, source, phase: 'running', cases: [] } }),
     addCaseReports: (id, reports) =>
       ifCurrent(id, (run) => ({ cases: [...run.cases, ...reports] })),
     finishRun: (id, report) =>

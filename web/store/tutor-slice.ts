@@ -16,17 +16,13 @@ export interface TutorSlice {
    * learner's own code, and a reload before "Restore my code" must not lose it.
    */
   experimentSnapshots: Record<string, ExperimentSnapshot>;
-  /** The run that grades the reference solution with an experiment's change, not the learner's code. */
-  referenceRunId: number | undefined;
   /** Keeps `text` as the file's text before experiments; a file already kept keeps its older text. */
   keepBeforeExperiment(lessonId: string, experimentId: string, path: string, text: string): void;
   dropSnapshot(lessonId: string): void;
-  setReferenceRun(id: number | undefined): void;
 }
 
 export const createTutorSlice: StateCreator<AppState, [], [], TutorSlice> = (set) => ({
   experimentSnapshots: {},
-  referenceRunId: undefined,
   keepBeforeExperiment: (lessonId, experimentId, path, text) =>
     set((state) => {
       const before = state.experimentSnapshots[lessonId];
@@ -43,5 +39,4 @@ export const createTutorSlice: StateCreator<AppState, [], [], TutorSlice> = (set
       const { [lessonId]: _dropped, ...rest } = state.experimentSnapshots;
       return { experimentSnapshots: rest };
     }),
-  setReferenceRun: (referenceRunId) => set({ referenceRunId }),
 });

@@ -65,12 +65,12 @@ export function useLessonModels(lesson: Lesson, editor: RefObject<CodeEditor | n
 export function useRunMarkers(lesson: Lesson): void {
   useEffect(() => {
     const reportOf = (state: ReturnType<typeof useAppStore.getState>) =>
-      state.run?.lessonId === lesson.id && state.run.id !== state.referenceRunId
+      state.run?.lessonId === lesson.id && state.run.source !== 'reference'
         ? state.run.report
         : undefined;
     setRunMarkers(lesson, reportOf(useAppStore.getState()));
     return useAppStore.subscribe((state, previous) => {
-      if (state.run !== previous.run || state.referenceRunId !== previous.referenceRunId) {
+      if (state.run !== previous.run) {
         setRunMarkers(lesson, reportOf(state));
       }
     });

@@ -21,7 +21,7 @@ export function ResultsPanel({ lesson, transcript, next }: Props) {
   const storedRun = useAppStore((s) => s.run);
   const run = storedRun?.lessonId === lesson.id ? storedRun : undefined;
   // A tutor experiment graded the reference solution: its lines are not the learner's.
-  const onReference = useAppStore((s) => run !== undefined && s.referenceRunId === run.id);
+  const onReference = run?.source === 'reference';
   const selected = useAppStore((s) => s.selectedCase);
   const selectCase = useAppStore((s) => s.selectCase);
   const reveal = useAppStore((s) => s.requestReveal);

@@ -22,6 +22,7 @@ const done = (
 ): RunState => ({
   id: 1,
   lessonId: 'l',
+  source: 'mine',
   phase: 'done',
   cases,
   report: {
@@ -37,7 +38,10 @@ const done = (
 describe('verdictText', () => {
   it.each([
     [undefined, ''],
-    [{ id: 1, lessonId: 'l', phase: 'running', cases: [] } as RunState, 'Running 3 cases…'],
+    [
+      { id: 1, lessonId: 'l', source: 'mine', phase: 'running', cases: [] } as RunState,
+      'Running 3 cases…',
+    ],
     [done([kase('pass'), kase('pass'), kase('pass')]), 'Passed: all 3 cases pass.'],
     [done([kase('pass'), kase('fail'), kase('error')]), 'Failed: 1 of 3 cases pass.'],
     [
@@ -45,7 +49,7 @@ describe('verdictText', () => {
       'Failed: the code does not compile (1 error).',
     ],
     [
-      { id: 1, lessonId: 'l', phase: 'cancelled', cases: [] } as RunState,
+      { id: 1, lessonId: 'l', source: 'mine', phase: 'cancelled', cases: [] } as RunState,
       'Stopped: the run was cancelled before it finished.',
     ],
   ])('announces %#', (run, text) => {

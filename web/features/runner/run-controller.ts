@@ -9,6 +9,7 @@ import {
   type GradingHost,
   type Lesson,
 } from '../../../core/index.ts';
+import type { RunSource } from '../../store/run-slice.ts';
 import { useAppStore } from '../../store/store.ts';
 import { coreFiles } from './core-files.ts';
 import { loadBundler } from './esbuild-service.ts';
@@ -42,12 +43,12 @@ let current: GradingHandle | undefined;
  * older one, and the store drops any result that carries an older run's id, so a stale
  * report can never replace a fresh one.
  */
-export async function runLesson(lesson: Lesson, files: FileMap): Promise<void> {
+export async function runLesson(lesson: Lesson, files: FileMap, source: RunSource): Promise<void> {
   current?.cancel();
   current = undefined;
   const id = ++latest;
   const store = useAppStore.getState();
-  store.beginRun(id, lesson.id);
+  store.beginRun(id, lesson.id, source);
   let esbuild;
   try {
     esbuild = await loadBundler();
@@ -82,9 +83,8 @@ export async function runLesson(lesson: Lesson, files: FileMap): Promise<void> {
     });
     const state = useAppStore.getState();
     state.finishRun(id, report);
-    // A tutor experiment run on the reference solution is not the learner's attempt.
-    const theirs = state.referenceRunId !== id;
-    if (theirs && !report.cases.some((c) => c.kind === 'cancelled')) {
+    // Only a run of the learner's own code is their attempt (not a link's, not the reference).
+    if (source === 'mine' && !report.cases.some((c) => c.kind === 'cancelled')) {
       state.recordAttempt(lesson.id, report.status === 'pass');
     }
   } catch (error) {

@@ -20,6 +20,7 @@ export interface TutorEditor {
 export interface TutorRunner {
   /** Runs the learner's files, exactly as the Run button does. */
   run(): void;
-  /** Runs other files (the reference with an experiment's change) through the same controller. */
-  runFiles(files: FileMap): void;
+  /** Runs the reference with an experiment's change through the same controller: the run is
+   * the tutor's, so it neither marks the learner's code nor counts as their attempt. */
+  runReference(files: FileMap): void;
 }

@@ -63,10 +63,7 @@ export function useExperiment(
         setPhase({ step: 'stopped', on: phase.on, why: run.error ?? 'The run could not finish.' });
       }
     };
-    const begun = (runId: number) => {
-      if (phase.on === 'reference') useAppStore.getState().setReferenceRun(runId);
-      setPhase({ ...phase, runId });
-    };
+    const begun = (runId: number) => setPhase({ ...phase, runId });
     follow(useAppStore.getState().run);
     return useAppStore.subscribe((state, previous) => {
       if (state.run !== previous.run) follow(state.run);
@@ -79,7 +76,6 @@ export function useExperiment(
     go();
     const run = useAppStore.getState().run;
     const runId = run && run.lessonId === lesson.id && run.id > since ? run.id : undefined;
-    if (on === 'reference' && runId !== undefined) useAppStore.getState().setReferenceRun(runId);
     setPhase({ step: 'running', on, since, runId });
   };
 
@@ -111,7 +107,7 @@ export function useExperiment(
         });
         return;
       }
-      start('reference', () => runner.runFiles(files));
+      start('reference', () => runner.runReference(files));
     },
     reset: () => setPhase({ step: 'ready' }),
   };

@@ -5,7 +5,7 @@ import { monaco } from './monaco-setup.ts';
 type CodeEditor = monaco.editor.ICodeEditor;
 
 /** The class of a highlighted line; tests find the decorations by it. */
-export const ANCHOR_CLASS = 'anchor-line';
+const ANCHOR_CLASS = 'anchor-line';
 
 const options: monaco.editor.IModelDecorationOptions = {
   isWholeLine: true,

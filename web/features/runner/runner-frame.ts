@@ -149,7 +149,9 @@ function onMessage(event: MessageEvent<unknown>): void {
   const target = current.element.contentWindow;
   target?.postMessage({ type: 'heartbeat' } satisfies RunnerRequest, '*', [heart.port2]);
   target?.postMessage({ type: 'connect' } satisfies RunnerRequest, '*', [requests.port2]);
-  open(current);
+  // Requests already waiting go now: the frame has just shown it is alive. With none, it stays
+  // closed, and the first Run pings it before sending (it may be long after this).
+  if (current.queue.length > 0 || clients.size > 0) open(current);
 }
 
 function onReport(from: Frame, data: unknown): void {

@@ -1,5 +1,5 @@
 import type { SerializedError, SpawnWorker, WorkerHandle } from '../../../core/index.ts';
-import { attach, detach, prepareRunnerFrame, send } from './runner-frame.ts';
+import { attach, detach, send } from './runner-frame.ts';
 import { errorFromWorkerError, stoppedError } from './runner-protocol.ts';
 import { PRELUDE } from './worker-prelude.ts';
 
@@ -53,19 +53,11 @@ export const spawnSandboxedWorker: SpawnWorker = (script, events): WorkerHandle 
     },
     terminate() {
       if (!alive) return;
-      // Sent before detaching: the last detach marks the frame idle, and an idle frame holds
-      // requests back until it answers a ping (the next run), which would leave this worker
-      // running, and the frame unable to refill its pool of fresh workers, until then.
       send({ type: 'terminate', id });
       end();
     },
   };
 };
-
-/** Loads the runner frame early, so the first Run does not wait for it. */
-export function prepareRunner(): void {
-  prepareRunnerFrame();
-}
 
 const SANDBOX_CRASHED: SerializedError = {
   name: 'SandboxCrashed',

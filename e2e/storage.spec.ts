@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { editorReady, getFile, openLesson, runAndWait, setFile } from './app.ts';
+import { editorReady, getFile, openLesson, runAndWait, runButton, setFile } from './app.ts';
 import { lessons } from './course.ts';
 
 const [first, second] = [lessons[0]!, lessons[1]!];
@@ -58,6 +58,14 @@ test('when storage cannot be reached at all the app says so and still works', as
   );
   await setFile(page, first.entry, '// kept in memory\n');
   expect(await getFile(page, first.entry)).toBe('// kept in memory\n');
+
+  // Nothing reaches storage, so closing the tab asks first (after a click, as browsers require).
+  await runButton(page).click();
+  const asked = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const dialog = await asked;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.accept();
 });
 
 test('two tabs on one lesson: a different save in the other tab is offered, never forced', async ({

@@ -57,7 +57,8 @@ export const useAppStore = create<AppState>()(
 
 report = (problem) => {
   const store = useAppStore.getState();
-  if (problem.kind === 'write-failed') store.setUnsaved(true);
+  // Nothing can be saved at all (unavailable) or this write failed: leaving would lose work.
+  if (problem.kind === 'write-failed' || problem.kind === 'unavailable') store.setUnsaved(true);
   if (problem.kind === 'write-recovered') store.setUnsaved(false);
   store.pushNotice(toneOf(problem), noticeText(problem));
 };

@@ -78,7 +78,7 @@ export function ExperimentResult({
 const kindPhrase: Record<VerdictKind, string> = {
   pass: 'it printed what was expected',
   diff: 'it printed something else than expected',
-  'no-output': 'it printed nothing',
+  'no-output': 'it printed no usable result',
   'extra-output': 'it printed more than once',
   unconsumed: 'it stopped before making every recorded call',
   compile: 'the code does not compile',

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { Lesson, TutorExperiment } from '../../../core/index.ts';
+import { useAppStore } from '../../store/store.ts';
 import { editLines, planExperiment } from './experiment.ts';
 import { ExperimentResult } from './ExperimentResult.tsx';
 import type { TutorEditor, TutorRunner } from './tutor-editor.ts';
@@ -29,6 +30,9 @@ export function ExperimentView({ lesson, experiment, editor, runner, markdown, v
   const plan = planExperiment(experiment, useLessonFile(editor, experiment.edit.file));
   const file = experiment.edit.file.replace(/^src\//, '');
   const changeable = plan.on === 'yours';
+  // Code from a share link is not the learner's: an experiment would keep it as "your code"
+  // to restore later, over their own draft. It waits until they keep it or go back.
+  const sharedOpen = useAppStore((s) => s.shared[lesson.id] !== undefined);
   useEffect(() => {
     if (!visible || !editor || !changeable) return;
     const { file, find } = experiment.edit;
@@ -66,15 +70,17 @@ export function ExperimentView({ lesson, experiment, editor, runner, markdown, v
               <button
                 type="button"
                 className="button primary"
-                disabled={!prediction}
+                disabled={!prediction || sharedOpen}
                 onClick={applyAndRun}
               >
                 Apply and run
               </button>
               <p className="tutor-hint">
-                {prediction
-                  ? `Your ${file} is kept first: you can restore it afterwards.`
-                  : 'Pick a prediction first.'}
+                {sharedOpen
+                  ? 'The editor holds code from a shared link: keep it or go back to your code first.'
+                  : prediction
+                    ? `Your ${file} is kept first: you can restore it afterwards.`
+                    : 'Pick a prediction first.'}
               </p>
             </div>
           ) : (

@@ -3,7 +3,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import * as esbuild from 'esbuild';
-import type { FileMap, GradingHost, SpawnWorker } from '../core/index.ts';
+import { esbuildBundler, type FileMap, type GradingHost, type SpawnWorker } from '../core/index.ts';
 
 /** Where the package keeps its lessons and engine sources. */
 export const PACKAGE_ROOT =
@@ -99,9 +99,12 @@ const spawn: SpawnWorker = (script, events) => {
 };
 
 export function createNodeHost(): GradingHost {
+  const coreFiles = readTree(
+    CORE_DIR,
+    (path) => path.endsWith('.ts') && !path.endsWith('.test.ts'),
+  );
   return {
-    esbuild,
-    coreFiles: readTree(CORE_DIR, (path) => path.endsWith('.ts') && !path.endsWith('.test.ts')),
+    bundle: esbuildBundler(esbuild, coreFiles),
     spawn,
     clock: {
       now: () => performance.now(),

@@ -7,12 +7,20 @@ export type { Tutor, TutorAnchor, TutorExperiment } from './lesson/tutor-schema.
 export { applyExperimentEdit, findAnchor, type LineRange } from './lesson/tutor-text.ts';
 export type { CassetteRejection } from './cassette/session.ts';
 export { displayPath, type DiffEntry } from './cassette/json-diff.ts';
-export type { CompileError } from './run/bundle.ts';
+export {
+  bundleInputs,
+  bundleLesson,
+  esbuildBundler,
+  type BundleInputs,
+  type BundleResult,
+  type CompileError,
+} from './run/bundle.ts';
 export { RUN_LIMITS } from './run/limits.ts';
 export type { StackFrame } from './run/stack-map.ts';
 export type { SerializedError, ConsoleLevel } from './run/protocol.ts';
 export {
   PRELUDE_LINES,
+  type Bundler,
   type Clock,
   type EsbuildLike,
   type GradingHost,

@@ -1,5 +1,7 @@
 // First: validators must know eval is off before any of them runs.
 import './zod-config.ts';
+// Next, the bundler's worker, so esbuild.wasm loads while the rest of the app is evaluated.
+import './start-bundler.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // Global styles first, so each feature's own stylesheet can build on them.
@@ -7,19 +9,23 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/controls.css';
 import { App } from './app/App.tsx';
-import { loadBundler } from './features/runner/esbuild-service.ts';
+import { followBundler, loadBundler } from './features/runner/bundler.ts';
 import { prepareRunnerFrame } from './features/runner/runner-frame.ts';
+import { useAppStore } from './store/store.ts';
 
-// The bundler starts loading with the page, so the first Run finds it warm. A failure is
-// shown in the run controls with a retry; nothing more to do with it here.
-loadBundler().catch(() => undefined);
-// The sandboxed frame that runs learner code (its own process, its pool of workers) loads once
-// the page's start-up work is done, so it does not compete with the editor for the CPU; a Run
-// before then creates it on the spot.
-(window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1)))(prepareRunnerFrame, {
-  timeout: 3_000,
-});
-
+// The run controls show the bundler's state (and a retry if it failed).
+followBundler(useAppStore.getState().setBundler);
+// esbuild starts once the editor is up (on two cores, starting both at once slows both down),
+// or after a while without one; a Run before then starts it on the spot. Then the sandboxed
+// frame that runs learner code (its own process, its pool of workers) loads, ready for the
+// first Run.
+const startBundler = () => {
+  unsubscribe();
+  window.clearTimeout(fallback);
+  loadBundler().then(prepareRunnerFrame, () => undefined); // a failure shows in the run controls
+};
+const unsubscribe = useAppStore.subscribe((state) => state.editorReady && startBundler());
+const fallback = window.setTimeout(startBundler, 2_500);
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(

@@ -1,5 +1,5 @@
 import type { FileMap, Lesson } from '../lesson/types.ts';
-import type { EsbuildLike } from './host.ts';
+import type { Bundler, EsbuildLike } from './host.ts';
 
 /** A compile error located in one of the files the learner sees (1-based line and column). */
 export interface CompileError {
@@ -21,13 +21,28 @@ const PROVIDED: Record<string, string> = {
   '@anthropic-ai/sdk': 'core/sdk/anthropic.ts',
 };
 
+/** The parts of a lesson a bundle is made from (all a bundler in another thread is sent). */
+export type BundleInputs = Pick<Lesson, 'harness' | 'readOnly' | 'starter'>;
+
+export function bundleInputs(lesson: Lesson): BundleInputs {
+  const starter: FileMap = {};
+  for (const path of lesson.readOnly) starter[path] = lesson.starter[path] ?? '';
+  return { harness: lesson.harness, readOnly: lesson.readOnly, starter };
+}
+
+/** A host's bundler over an esbuild of its own (esbuild in Node, esbuild-wasm in a worker). */
+export function esbuildBundler(esbuild: EsbuildLike, coreFiles: FileMap): Bundler {
+  return (lesson, files) => bundleLesson(esbuild, bundleInputs(lesson), files, coreFiles);
+}
+
 /**
  * Bundles the harness, the learner's files and the worker runtime into one classic
  * script, entirely from memory. The lesson's read-only files replace the learner's copies.
+ * `coreFiles` are the sources of `core/` keyed by their path inside it (`run/worker-runtime.ts`).
  */
 export async function bundleLesson(
   esbuild: EsbuildLike,
-  lesson: Lesson,
+  lesson: BundleInputs,
   learnerFiles: FileMap,
   coreFiles: FileMap,
 ): Promise<BundleResult> {
@@ -57,7 +72,11 @@ export async function bundleLesson(
   }
 }
 
-function createVirtualTree(lesson: Lesson, learnerFiles: FileMap, coreFiles: FileMap): FileMap {
+function createVirtualTree(
+  lesson: BundleInputs,
+  learnerFiles: FileMap,
+  coreFiles: FileMap,
+): FileMap {
   const tree: FileMap = {};
   for (const [path, text] of Object.entries(coreFiles)) tree[`core/${path}`] = text;
   for (const [path, text] of Object.entries(learnerFiles)) tree[`ws/${path}`] = text;

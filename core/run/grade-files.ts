@@ -2,15 +2,15 @@ import { gradeCase } from '../grade/grade-case.ts';
 import type { CaseReport, LessonReport } from '../grade/report.ts';
 import type { FileMap, Lesson } from '../lesson/types.ts';
 import { createBundleCache } from './bundle-cache.ts';
-import type { GradingHost } from './host.ts';
+import type { Bundler, GradingHost } from './host.ts';
 import { runCase, type CaseRunHandle } from './run-case.ts';
 import { createStackMapper } from './stack-map.ts';
 
 /** One bundle cache per bundler instance: hosts build a host object per run, not per bundler. */
-const caches = new WeakMap<object, ReturnType<typeof createBundleCache>>();
-function bundleFor(host: GradingHost) {
-  let cache = caches.get(host.esbuild);
-  if (!cache) caches.set(host.esbuild, (cache = createBundleCache()));
+const caches = new WeakMap<Bundler, Bundler>();
+function bundleFor(host: GradingHost): Bundler {
+  let cache = caches.get(host.bundle);
+  if (!cache) caches.set(host.bundle, (cache = createBundleCache(host.bundle)));
   return cache;
 }
 
@@ -21,7 +21,7 @@ function bundleFor(host: GradingHost) {
  * off the learner's first press of Run.
  */
 export function prepareBundle(host: GradingHost, lesson: Lesson, files: FileMap): void {
-  void bundleFor(host)(host.esbuild, lesson, files, host.coreFiles);
+  void bundleFor(host)(lesson, files);
 }
 
 export interface GradingOptions {
@@ -52,7 +52,7 @@ export function startGrading(
   let cancelled = false;
   const result = (async (): Promise<LessonReport> => {
     const started = host.clock.now();
-    const bundle = await bundleFor(host)(host.esbuild, lesson, files, host.coreFiles);
+    const bundle = await bundleFor(host)(lesson, files);
     const bundleMs = host.clock.now() - started;
     const report = (cases: CaseReport[], compileErrors = bundle.ok ? [] : bundle.errors) =>
       ({

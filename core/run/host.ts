@@ -1,4 +1,5 @@
-import type { FileMap } from '../lesson/types.ts';
+import type { FileMap, Lesson } from '../lesson/types.ts';
+import type { BundleResult } from './bundle.ts';
 import type { SerializedError } from './protocol.ts';
 
 /**
@@ -38,10 +39,16 @@ export type SpawnWorker = (script: string, events: WorkerEvents) => WorkerHandle
 /** Lines the host's prelude occupies ahead of the bundle. */
 export const PRELUDE_LINES = 1;
 
+/**
+ * Makes the one script every case of a run executes, from the lesson and the learner's files:
+ * `bundleLesson` over some esbuild (`esbuildBundler`). The CLI bundles in its own thread; the
+ * page sends the work to a worker of its own, so bundling never waits for the page.
+ */
+export type Bundler = (lesson: Lesson, files: FileMap) => Promise<BundleResult>;
+
 export interface GradingHost {
-  esbuild: EsbuildLike;
-  /** The sources of `core/` keyed by their path inside it (`run/worker-runtime.ts`). */
-  coreFiles: FileMap;
+  /** One instance for the host's life: the core remembers each lesson's last bundle per bundler. */
+  bundle: Bundler;
   spawn: SpawnWorker;
   clock: Clock;
 }

@@ -1,5 +1,5 @@
 import { useAppStore } from '../../store/store.ts';
-import { loadBundler } from './esbuild-service.ts';
+import { loadBundler } from './bundler.ts';
 import { stopRun } from './run-controller.ts';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);

@@ -2,8 +2,8 @@ import {
   prepareBundle,
   startGrading,
   type CaseReport,
+  type Bundler,
   type Clock,
-  type EsbuildLike,
   type FileMap,
   type GradingHandle,
   type GradingHost,
@@ -11,8 +11,7 @@ import {
 } from '../../../core/index.ts';
 import type { RunSource } from '../../store/run-slice.ts';
 import { useAppStore } from '../../store/store.ts';
-import { coreFiles } from './core-files.ts';
-import { loadBundler } from './esbuild-service.ts';
+import { loadBundler, whenBundlerReady } from './bundler.ts';
 import { spawnSandboxedWorker } from './spawn-worker.ts';
 
 const clock: Clock = {
@@ -28,9 +27,9 @@ const clock: Clock = {
  */
 const PROGRESS_MS = 100;
 
-/** The page as the core's grading host: the bundler, the core's sources, the sandbox. */
-function hostFor(esbuild: EsbuildLike): GradingHost {
-  return { esbuild, coreFiles, spawn: spawnSandboxedWorker, clock };
+/** The page as the core's grading host: its bundler worker, the sandbox, the clock. */
+function hostFor(bundle: Bundler): GradingHost {
+  return { bundle, spawn: spawnSandboxedWorker, clock };
 }
 
 let latest = 0;
@@ -49,9 +48,9 @@ export async function runLesson(lesson: Lesson, files: FileMap, source: RunSourc
   const id = ++latest;
   const store = useAppStore.getState();
   store.beginRun(id, lesson.id, source);
-  let esbuild;
+  let bundle;
   try {
-    esbuild = await loadBundler();
+    bundle = await loadBundler();
   } catch (error) {
     store.crashRun(id, `The bundler is not available: ${describe(error)}`);
     return;
@@ -65,7 +64,7 @@ export async function runLesson(lesson: Lesson, files: FileMap, source: RunSourc
     finished = [];
     if (batch.length > 0) useAppStore.getState().addCaseReports(id, batch);
   };
-  const handle = startGrading(hostFor(esbuild), lesson, files, {
+  const handle = startGrading(hostFor(bundle), lesson, files, {
     onCase: (report) => {
       finished.push(report);
       progress ??= window.setTimeout(showProgress, PROGRESS_MS);
@@ -98,12 +97,10 @@ export async function runLesson(lesson: Lesson, files: FileMap, source: RunSourc
 /**
  * Bundles the lesson's files in the background as soon as the bundler is up, so the first
  * Run (if the code is unchanged by then) finds its bundle ready, or at least under way.
+ * It does not start the bundler itself (see main.tsx for when that happens).
  */
 export function prepareRun(lesson: Lesson, files: FileMap): void {
-  loadBundler().then(
-    (esbuild) => prepareBundle(hostFor(esbuild), lesson, files),
-    () => undefined, // the page already says the bundler failed, and Run retries it
-  );
+  void whenBundlerReady().then((bundle) => prepareBundle(hostFor(bundle), lesson, files));
 }
 
 /** Stops the current run at once: its workers are terminated and its cases say "cancelled". */

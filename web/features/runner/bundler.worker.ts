@@ -1,0 +1,54 @@
+import * as esbuild from 'esbuild-wasm';
+import wasmURL from 'esbuild-wasm/esbuild.wasm?url';
+import { bundleLesson } from '../../../core/run/bundle.ts';
+import type { BundlerReply, BundlerRequest } from './bundler-messages.ts';
+import { coreFiles } from './core-files.ts';
+
+/**
+ * The page's bundler: esbuild-wasm running in this worker with `worker: false`, so its Go code
+ * and the core's plugin (which hands esbuild the files from memory) both run here. Had
+ * esbuild-wasm started its own worker from the page, every file it resolves and loads would be
+ * a round trip through the page's main thread, and a build would wait whenever the page is busy.
+ *
+ * The wasm is downloaded and compiled at once, but esbuild starts only when the page says so:
+ * its first seconds of running make the browser optimise much of its code in the background,
+ * which on a two-core machine slows the editor's start down by half a second.
+ */
+const scope = self as unknown as {
+  postMessage(message: BundlerReply): void;
+  onmessage: ((event: MessageEvent<BundlerRequest>) => void) | null;
+};
+
+const compiled = fetch(wasmURL).then((response) => {
+  if (!response.ok) throw new Error(`esbuild.wasm could not be downloaded (${response.status})`);
+  return /^application\/wasm\b/i.test(response.headers.get('Content-Type') ?? '')
+    ? WebAssembly.compileStreaming(response)
+    : response.arrayBuffer().then((bytes) => WebAssembly.compile(bytes));
+});
+// A failure is reported when esbuild is started, not before.
+compiled.catch(() => undefined);
+let ready: Promise<void> | undefined;
+
+function start(): Promise<void> {
+  ready ??= compiled.then((wasmModule) => esbuild.initialize({ wasmModule, worker: false }));
+  return ready;
+}
+
+scope.onmessage = ({ data: request }) => {
+  if (request.type === 'start') {
+    start().then(
+      () => scope.postMessage({ type: 'ready' }),
+      (error: unknown) => scope.postMessage({ type: 'failed', message: describe(error) }),
+    );
+    return;
+  }
+  const { id, lesson, files } = request;
+  void start()
+    .then(() => bundleLesson(esbuild, lesson, files, coreFiles))
+    .then((result) => scope.postMessage({ type: 'bundled', id, result }));
+};
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0] ?? text;
+}

@@ -1,19 +1,33 @@
 import { loader } from '@monaco-editor/react';
 import { LEARNER_LIBS } from '../../../core/index.ts';
+import { firstBundleDone } from '../runner/bundler.ts';
 import * as monaco from './monaco.ts';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker';
 
+/** The language service waits at most this long for the page's first bundle. */
+const TYPESCRIPT_AFTER_MS = 3_000;
+
 /**
  * Monaco from the installed package, never a CDN: the page must work offline and must not
  * send the learner's browser elsewhere. Its workers are bundled by Vite as well.
+ *
+ * The TypeScript worker (the compiler and its libraries, ~5 MB of script) starts once the page's
+ * first bundle is made: on two cores it would otherwise slow down the first Run by a third.
+ * Monaco accepts a promise of a worker; the editor works meanwhile, type errors show after.
  */
 self.MonacoEnvironment = {
   getWorker(_workerId: string, label: string) {
-    if (label === 'typescript' || label === 'javascript') return new TsWorker();
-    return new EditorWorker();
+    if (label !== 'typescript' && label !== 'javascript') return new EditorWorker();
+    const settled = Promise.race([firstBundleDone, delay(TYPESCRIPT_AFTER_MS)]);
+    // Monaco's typing says Worker, its code takes a promise of one (Promise.resolve(worker)).
+    return settled.then(() => new TsWorker()) as unknown as Worker;
   },
 };
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
 
 loader.config({ monaco });
 

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { LEARNER_LIBS } from './core/lesson/learner-libs.ts';
+import { courseAtBuild } from './scripts/vite/course-at-build.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { preloadChunk } from './scripts/vite/preload-chunk.ts';
 import { onlyTypescriptLibs } from './scripts/vite/typescript-libs.ts';
@@ -79,6 +81,7 @@ export default defineConfig({
     react(),
     contentSecurityPolicy(),
     preloadChunk('web/features/editor/EditorPane.tsx'),
+    courseAtBuild(fileURLToPath(new URL('fixtures', import.meta.url))),
     precompress('node_modules/.cache/theinference/precompressed'),
   ],
   worker: { format: 'es', plugins: () => [onlyTypescriptLibs(LEARNER_LIBS)] },

@@ -3,6 +3,7 @@ import type { Course, Lesson } from '../../core/index.ts';
 import type { EditorApi } from '../features/editor/editor-api.ts';
 import { LessonPane } from '../features/lessons/LessonPane.tsx';
 import { Markdown } from '../features/lessons/Markdown.tsx';
+import { MARKDOWN_DEPTH } from '../features/lessons/markdown-text.ts';
 import type { TutorRunner } from '../features/tutor/tutor-editor.ts';
 import { TutorPanel } from '../features/tutor/TutorPanel.tsx';
 import { useAppStore } from '../store/store.ts';
@@ -16,7 +17,7 @@ interface Props {
   runner: TutorRunner;
 }
 
-const markdown = (source: string) => <Markdown source={source} minDepth={4} />;
+const markdown = (source: string) => <Markdown source={source} minDepth={MARKDOWN_DEPTH.tutor} />;
 
 /**
  * The reading side: the lesson text and its tutor, as two tabs that keep their state. It

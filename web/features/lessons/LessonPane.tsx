@@ -1,6 +1,6 @@
 import type { Course, Lesson } from '../../../core/index.ts';
 import { Markdown } from './Markdown.tsx';
-import { withoutLeadingHeading } from './markdown.ts';
+import { lessonProse, lessonTask, MARKDOWN_DEPTH } from './markdown-text.ts';
 import { serializeRoute } from './route.ts';
 import './lessons.css';
 
@@ -27,12 +27,12 @@ export function LessonPane({ course, lesson }: Props) {
           {lesson.title}
         </h1>
         <p className="lesson-summary">{lesson.summary}</p>
-        <Markdown source={withoutLeadingHeading(lesson.prose, lesson.title)} />
+        <Markdown source={lessonProse(lesson)} minDepth={MARKDOWN_DEPTH.prose} />
         <section className="task" aria-labelledby="task-title">
           <h2 id="task-title" className="task-title">
             Your task
           </h2>
-          <Markdown source={withoutLeadingHeading(lesson.task, 'Your task')} minDepth={3} />
+          <Markdown source={lessonTask(lesson)} minDepth={MARKDOWN_DEPTH.task} />
         </section>
       </div>
       <nav className="lesson-nav" aria-label="Lessons">

@@ -1,21 +1,5 @@
-import { loadCourse, type FileMap, type LoadCourseResult } from '../../../core/index.ts';
-
 /**
- * The course, built from `fixtures/` at build time: every file is bundled as text, keyed by
- * its path inside fixtures/ (`one-turn/lesson.json`), and validated by the core loader.
+ * The course, loaded and checked from `fixtures/` when the app was built (by the core's
+ * loader, see scripts/vite/course-at-build.ts): its lessons, or what is wrong with them.
  */
-const raw = import.meta.glob<string>('/fixtures/**/*', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
-
-export function relativeKeys(files: Record<string, string>, prefix: string): FileMap {
-  const out: FileMap = {};
-  for (const [path, text] of Object.entries(files)) {
-    if (path.startsWith(prefix)) out[path.slice(prefix.length)] = text;
-  }
-  return out;
-}
-
-export const courseResult: LoadCourseResult = loadCourse(relativeKeys(raw, '/fixtures/'));
+export { courseResult } from 'virtual:course';

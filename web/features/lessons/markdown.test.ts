@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutLeadingHeading } from './markdown.ts';
+import { withoutLeadingHeading } from './markdown-text.ts';
 
 describe('withoutLeadingHeading', () => {
   it('drops the heading the pane already shows', () => {

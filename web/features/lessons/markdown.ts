@@ -1,4 +1,3 @@
-import DOMPurify from 'dompurify';
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
 import json from 'highlight.js/lib/languages/json';
@@ -35,30 +34,20 @@ function createMarked(minDepth: number): Marked {
   });
 }
 
-const renderers = new Map<number, Marked>();
-const cache = new Map<string, string>();
-
 /**
- * Lesson markdown as safe HTML: rendered by marked, code highlighted by highlight.js,
- * then sanitised, because lesson text is data and must not be able to run script.
+ * Lesson markdown as safe HTML: rendered by marked, code highlighted by highlight.js, then
+ * sanitised by `sanitize` (DOMPurify: the page's own, or over jsdom when the build prerenders
+ * the course's text), because lesson text is data and must not be able to run script.
  */
-export function renderMarkdown(source: string, minDepth = 2): string {
-  const key = `${minDepth}\u0000${source}`;
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  let marked = renderers.get(minDepth);
-  if (!marked) renderers.set(minDepth, (marked = createMarked(minDepth)));
-  const html = DOMPurify.sanitize(marked.parse(source, { async: false }));
-  cache.set(key, html);
-  return html;
-}
-
-/** Drops a leading `# Heading` when the pane already shows that heading itself. */
-export function withoutLeadingHeading(source: string, heading: string): string {
-  const match = /^\s*#\s+(.+)\n/.exec(source);
-  return match && match[1]?.trim().toLowerCase() === heading.trim().toLowerCase()
-    ? source.slice(match[0].length)
-    : source;
+export function createMarkdownRenderer(
+  sanitize: (html: string) => string,
+): (source: string, minDepth: number) => string {
+  const renderers = new Map<number, Marked>();
+  return (source, minDepth) => {
+    let marked = renderers.get(minDepth);
+    if (!marked) renderers.set(minDepth, (marked = createMarked(minDepth)));
+    return sanitize(marked.parse(source, { async: false }));
+  };
 }
 
 function escapeHtml(text: string): string {

@@ -16,13 +16,14 @@ import { useAppStore } from './store/store.ts';
 // The run controls show the bundler's state (and a retry if it failed).
 followBundler(useAppStore.getState().setBundler);
 // esbuild starts once the editor is up (on two cores, starting both at once slows both down),
-// or after a while without one; a Run before then starts it on the spot. Then the sandboxed
-// frame that runs learner code (its own process, its pool of workers) loads, ready for the
-// first Run.
+// or after a while without one; a Run before then starts it on the spot. The sandboxed frame
+// that runs learner code (its own process, its pool of workers) loads meanwhile, ready for
+// the first Run (loading it during the lesson's first bundle would slow that down instead).
 const startBundler = () => {
   unsubscribe();
   window.clearTimeout(fallback);
-  loadBundler().then(prepareRunnerFrame, () => undefined); // a failure shows in the run controls
+  prepareRunnerFrame();
+  loadBundler().catch(() => undefined); // a failure shows in the run controls
 };
 const unsubscribe = useAppStore.subscribe((state) => state.editorReady && startBundler());
 const fallback = window.setTimeout(startBundler, 2_500);

@@ -309,6 +309,22 @@ test('a crashed sandbox gives a clear verdict and the next run passes', async ({
   ).toBe(1);
 });
 
+test('a sandbox that cannot start says so, and the next Run tries a new one', async ({ page }) => {
+  // The frame's document loads, its script does not: it never says it is ready.
+  await page.route('**/runner.js', (route) => route.abort());
+  await openLesson(page, lesson.id);
+  await setFile(page, lesson.entry, reference);
+  expect(await runAndWait(page)).toMatch(/^Failed/);
+  // Reported as what it is, not as the case timing out (5 s) before the frame's own limit.
+  await expect(caseRow(page, first)).toContainText('SandboxUnavailable: The sandbox');
+  await expect(caseRow(page, first)).not.toContainText('Timed out');
+  await expect(page.locator('iframe[title="Code runner"]')).toHaveCount(0);
+
+  await page.unroute('**/runner.js');
+  expect(await runAndWait(page)).toMatch(/^Passed/);
+  await expect(page.locator('iframe[title="Code runner"]')).toHaveCount(1);
+});
+
 test('the app and the runner frame carry their policies, and a run violates neither', async ({
   page,
 }) => {

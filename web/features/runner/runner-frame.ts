@@ -30,8 +30,13 @@ const LOST_AFTER_MS = 1_500;
 const VERIFY_WITHIN_MS = 1_000;
 /** How long the frame is still watched once no worker is alive (its last run just ended). */
 const WATCH_AFTER_RUN_MS = 30_000;
-/** A frame that has not said it is ready after this long never will. */
+/** A frame that has not said it is ready after this long never will... */
 const START_WITHIN_MS = 10_000;
+/**
+ * ...nor one that loaded this long ago without saying so (its script failed: a 404, a policy).
+ * Its `ready` message and its `load` event reach the page in either order, hence the margin.
+ */
+const READY_AFTER_LOAD_MS = 1_000;
 
 interface Frame {
   element: HTMLIFrameElement;
@@ -44,6 +49,8 @@ interface Frame {
   /** Requests go straight through: the frame answered since the last run ended. */
   open: boolean;
   createdAt: number;
+  /** When the frame's document finished loading, if it has. */
+  loadedAt?: number;
   /** Requests waiting for the frame to be open. */
   queue: RunnerRequest[];
   /** Spawns posted to this frame: they die with it. */
@@ -106,7 +113,7 @@ function ensureFrame(queue: RunnerRequest[] = []): Frame {
   element.hidden = true;
   element.tabIndex = -1;
   element.setAttribute('aria-hidden', 'true');
-  const created = {
+  const created: Frame = {
     element,
     ready: false,
     heart: undefined,
@@ -116,6 +123,7 @@ function ensureFrame(queue: RunnerRequest[] = []): Frame {
     queue,
     sent: new Set<number>(),
   };
+  element.addEventListener('load', () => (created.loadedAt ??= performance.now()));
   frame = created;
   document.body.append(element);
   return created;
@@ -192,7 +200,13 @@ function tick(): void {
   const stalled = now - lastTick > PING_MS * 3;
   lastTick = now;
   if (!current.ready) {
-    if (now - current.createdAt > START_WITHIN_MS) loseFrame('never-started');
+    const loadedAt = current.loadedAt;
+    if (
+      now - current.createdAt > START_WITHIN_MS ||
+      (loadedAt !== undefined && now - loadedAt > READY_AFTER_LOAD_MS)
+    ) {
+      loseFrame('never-started');
+    }
     return;
   }
   if (idleSince !== undefined && now - idleSince > WATCH_AFTER_RUN_MS) {
@@ -219,8 +233,9 @@ function loseFrame(reason: 'crashed' | 'never-started'): void {
   lostFrame.port?.close();
   lostFrame.element.remove();
   const gone = reason === 'never-started' ? [...clients.keys()] : [...lostFrame.sent];
-  const waiting = reason === 'never-started' ? [] : lostFrame.queue;
-  ensureFrame(waiting);
+  // A crashed frame is replaced at once, and gets the requests the old one never received. One
+  // that never started is replaced when a Run next needs a frame: not in a loop, if it cannot.
+  if (reason === 'crashed') ensureFrame(lostFrame.queue);
   for (const id of gone) {
     const client = clients.get(id);
     clients.delete(id);

@@ -67,5 +67,6 @@ const SANDBOX_CRASHED: SerializedError = {
 
 const SANDBOX_NEVER_STARTED: SerializedError = {
   name: 'SandboxUnavailable',
-  message: 'The sandbox that runs code (runner.html) did not start. Reload the page to try again.',
+  message:
+    'The sandbox that runs code (runner.html) did not start. Run again to retry, or reload the page.',
 };

@@ -49,3 +49,25 @@ test('a newer run replaces an older one', async ({ page }) => {
     await expect(caseRow(page, c.name)).toHaveAttribute('data-status', 'pass');
   }
 });
+
+test('a run keeps the last results on screen, marked busy, until its first case is in', async ({
+  page,
+}) => {
+  for (const [path, text] of Object.entries(lesson.reference)) await setFile(page, path, text);
+  expect(await runAndWait(page)).toMatch(/^Passed/);
+  const results = page.locator('.results-scroll');
+  await expect(results).not.toHaveAttribute('aria-busy');
+
+  await setFile(page, lesson.entry, endless);
+  await runButton(page).click();
+  await expect(verdict(page)).toHaveText(/^Running/);
+  // The passed run's cases stay (not blank placeholders), marked as no longer current.
+  await expect(results).toHaveAttribute('aria-busy', 'true');
+  await expect(results).toHaveClass(/\bstale\b/);
+  await expect(caseRow(page, lesson.cases[0]!.name)).toHaveAttribute('data-status', 'pass');
+
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(verdict(page)).toHaveText(/^Stopped/);
+  await expect(results).not.toHaveAttribute('aria-busy');
+  await expect(caseRow(page, lesson.cases[0]!.name)).toHaveAttribute('data-kind', 'cancelled');
+});

@@ -46,6 +46,27 @@ describe('run slice', () => {
     expect(s.getState().run?.cases.map((c) => c.name)).toEqual(['fresh']);
   });
 
+  it("keeps the lesson's last finished run beside a new one, until the new one is done", () => {
+    const s = store();
+    s.getState().beginRun(1, 'l', 'mine');
+    expect(s.getState().run?.previous).toBeUndefined();
+    s.getState().finishRun(1, report([kase('first')]));
+    s.getState().beginRun(2, 'l', 'mine');
+    // A newer run started before this one ended: the finished run is still the one shown.
+    s.getState().beginRun(3, 'l', 'mine');
+    const previous = s.getState().run?.previous;
+    expect(previous?.id).toBe(1);
+    expect(previous?.cases.map((c) => c.name)).toEqual(['first']);
+    s.getState().finishRun(3, report([kase('third')]));
+    s.getState().beginRun(4, 'l', 'mine');
+    expect(s.getState().run?.previous?.id).toBe(3);
+    // One run back, no further: finished runs do not pile up.
+    expect(s.getState().run?.previous?.previous).toBeUndefined();
+    // Another lesson's run is never shown as this one's.
+    s.getState().beginRun(5, 'other', 'mine');
+    expect(s.getState().run?.previous).toBeUndefined();
+  });
+
   it('calls a run with cancelled cases cancelled', () => {
     const s = store();
     s.getState().beginRun(1, 'l', 'mine');

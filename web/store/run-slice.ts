@@ -23,6 +23,8 @@ export interface RunState {
   report?: LessonReport;
   /** Why the run could not happen at all (the bundler failed to load, ...). */
   error?: string;
+  /** The last finished run of the same lesson, shown until this one has a case in. */
+  previous?: RunState;
 }
 
 export type BundlerStatus =
@@ -53,7 +55,12 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set) =>
     bundler: { state: 'loading' },
     selectedCase: undefined,
     beginRun: (id, lessonId, source) =>
-      set({ run: { id, lessonId, source, phase: 'running', cases: [] } }),
+      set(({ run: last }) => {
+        const finished = last?.phase === 'running' ? last.previous : last;
+        const previous =
+          finished?.lessonId === lessonId ? { ...finished, previous: undefined } : undefined;
+        return { run: { id, lessonId, source, phase: 'running', cases: [], previous } };
+      }),
     addCaseReports: (id, reports) =>
       ifCurrent(id, (run) => ({ cases: [...run.cases, ...reports] })),
     finishRun: (id, report) =>

@@ -26,7 +26,12 @@ export function ResultsPanel({ lesson, transcript, next }: Props) {
   const selectCase = useAppStore((s) => s.selectCase);
   const reveal = useAppStore((s) => s.requestReveal);
   const requestReveal = onReference ? undefined : reveal;
-  const reports = run?.cases ?? [];
+  // Until a run's first case is in, the last finished run's results stay, dimmed (after a
+  // moment, in CSS): a run over in 20 ms does not flash an empty panel, and the page has less
+  // to lay out while the run's workers need the CPU.
+  const stale = run?.phase === 'running' && run.cases.length === 0 ? run.previous : undefined;
+  const shownRun = stale ?? run;
+  const reports = shownRun?.cases ?? [];
   const text = verdictText(run, lesson.cases.length);
   const outcome = run?.report?.status ?? (run?.phase === 'crashed' ? 'fail' : undefined);
   const shown =
@@ -56,14 +61,17 @@ export function ResultsPanel({ lesson, transcript, next }: Props) {
         )}
         {run?.report?.status === 'pass' && !onReference && <NextLesson next={next} />}
       </header>
-      <div className="results-scroll">
-        {run?.report && (
-          <CompileErrors errors={run.report.compileErrors} onReveal={requestReveal} />
+      <div
+        className={`results-scroll${stale ? ' stale' : ''}`}
+        aria-busy={stale ? true : undefined}
+      >
+        {shownRun?.report && (
+          <CompileErrors errors={shownRun.report.compileErrors} onReveal={requestReveal} />
         )}
         <CaseList
           lesson={lesson}
           reports={reports}
-          running={run?.phase === 'running'}
+          running={!stale && run?.phase === 'running'}
           selected={shown?.name}
           onSelect={selectCase}
         />

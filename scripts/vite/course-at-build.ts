@@ -15,7 +15,7 @@ const RESOLVED = `\0${ID}`;
  * the core's loader, as the CLI loads it), and its markdown (lesson and tutor text) rendered
  * to HTML by the page's own renderer, sanitised by DOMPurify over jsdom. The page starts from
  * the result instead of validating ten lessons and loading a markdown renderer, a highlighter
- * and a sanitiser (~120 ms of its main thread on a two-core machine). A course that does not
+ * and a sanitiser (~100 ms of its main thread on a two-core machine). A course that does not
  * load is exported as its problems, which the page shows. In `npm start` too: editing a
  * fixture loads it again.
  */

@@ -14,14 +14,11 @@ export interface DraftsSlice {
   reloads: Record<string, number>;
   /** The learner's latest edit in the editor (what watch mode follows); loads never count. */
   lastEdit: { lessonId: string; seq: number } | undefined;
-  setDraft(lessonId: string, path: string, text: string): void;
   /**
    * An edit the learner made in the editor. It lands in the draft, or in the shared code
    * while the lesson shows code from a link (which is saved only when the learner keeps it).
    */
   editFile(lessonId: string, path: string, text: string): void;
-  /** Replaces a lesson's whole draft (another tab's version, chosen by the learner). */
-  replaceDraft(lessonId: string, files: FileMap): void;
 }
 
 let editSeq = 0;
@@ -30,10 +27,6 @@ export const createDraftsSlice: StateCreator<AppState, [], [], DraftsSlice> = (s
   drafts: {},
   reloads: {},
   lastEdit: undefined,
-  setDraft: (lessonId, path, text) =>
-    set((state) => ({
-      drafts: { ...state.drafts, [lessonId]: { ...state.drafts[lessonId], [path]: text } },
-    })),
   editFile: (lessonId, path, text) =>
     set((state) => {
       const lastEdit = { lessonId, seq: ++editSeq };
@@ -48,11 +41,6 @@ export const createDraftsSlice: StateCreator<AppState, [], [], DraftsSlice> = (s
       const drafts = { ...state.drafts, [lessonId]: { ...state.drafts[lessonId], [path]: text } };
       return { lastEdit, drafts };
     }),
-  replaceDraft: (lessonId, files) =>
-    set((state) => ({
-      drafts: { ...state.drafts, [lessonId]: { ...files } },
-      reloads: bump(state.reloads, lessonId),
-    })),
 });
 
 /** `reloads` with the lesson's counter moved on. */

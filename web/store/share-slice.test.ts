@@ -6,7 +6,7 @@ import { createAppSlices } from './slices.ts';
 
 const store = () => {
   const s = createStore<AppState>()(createAppSlices);
-  s.getState().setDraft('l', 'src/loop.ts', 'mine');
+  s.setState({ drafts: { l: { 'src/loop.ts': 'mine' } } });
   return s;
 };
 
@@ -44,7 +44,7 @@ describe('shared code', () => {
 
   it('"Keep the shared code" makes it the whole draft, edits included', () => {
     const s = store();
-    s.getState().setDraft('l', 'src/tools.ts', 'my other file');
+    s.setState({ drafts: { l: { 'src/loop.ts': 'mine', 'src/tools.ts': 'my other file' } } });
     s.getState().openShared('l', { 'src/loop.ts': 'theirs' });
     s.getState().editFile('l', 'src/loop.ts', 'theirs, edited');
     s.getState().keepShared('l');
@@ -65,7 +65,8 @@ describe('editFile', () => {
   it('writes the draft and records the edit for watch mode; loads never do', () => {
     const s = store();
     const before = s.getState().lastEdit;
-    s.getState().replaceDraft('l', { 'src/loop.ts': 'loaded' });
+    s.getState().openShared('l', { 'src/loop.ts': 'loaded' });
+    s.getState().closeShared('l');
     expect(s.getState().lastEdit).toBe(before);
     s.getState().editFile('l', 'src/loop.ts', 'typed');
     expect(s.getState().drafts.l).toEqual({ 'src/loop.ts': 'typed' });

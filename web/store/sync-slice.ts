@@ -12,14 +12,12 @@ export interface DraftConflict {
 
 export interface SyncSlice {
   draftConflict: DraftConflict | undefined;
-  setDraftConflict(conflict: DraftConflict | undefined): void;
   /** Keep this tab's draft (saved again now, so storage holds it) or load the other tab's. */
   resolveDraftConflict(choice: 'mine' | 'theirs'): void;
 }
 
 export const createSyncSlice: StateCreator<AppState, [], [], SyncSlice> = (set) => ({
   draftConflict: undefined,
-  setDraftConflict: (draftConflict) => set({ draftConflict }),
   resolveDraftConflict: (choice) =>
     set((state) => {
       const conflict = state.draftConflict;

@@ -24,12 +24,16 @@ interface Props {
   dark: boolean;
 }
 
+/** The files a Run grades now: the lesson's, with what the editor shows over them. */
+function filesNow(lesson: Lesson): FileMap {
+  return learnerFiles(lesson, visibleDrafts(useAppStore.getState()));
+}
+
 /** One lesson's three panes: read, edit, see. Mounted per lesson (keyed by its id). */
 export function Workspace({ course, lesson, dark }: Props) {
   const run = useCallback(() => {
-    const state = useAppStore.getState();
-    const source = state.shared[lesson.id] ? 'shared' : 'mine';
-    void runLesson(lesson, learnerFiles(lesson, visibleDrafts(state)), source);
+    const source = useAppStore.getState().shared[lesson.id] ? 'shared' : 'mine';
+    void runLesson(lesson, filesNow(lesson), source);
   }, [lesson]);
   const runner = useMemo(
     () => ({ run, runReference: (files: FileMap) => void runLesson(lesson, files, 'reference') }),
@@ -39,9 +43,7 @@ export function Workspace({ course, lesson, dark }: Props) {
   const next = course.lessons[lesson.index + 1];
   useWatchMode(lesson.id, run);
   useRunShortcut(run);
-  useEffect(() => {
-    prepareRun(lesson, learnerFiles(lesson, visibleDrafts(useAppStore.getState())));
-  }, [lesson]);
+  useEffect(() => prepareRun(lesson, filesNow(lesson)), [lesson]);
   useEffect(
     () => () => {
       // Leaving the lesson: its run stops and its results go; they belong to that lesson.

@@ -20,17 +20,17 @@ interface Props {
 export function ResultsPanel({ lesson, transcript, next }: Props) {
   const storedRun = useAppStore((s) => s.run);
   const run = storedRun?.lessonId === lesson.id ? storedRun : undefined;
-  // A tutor experiment graded the reference solution: its lines are not the learner's.
-  const onReference = run?.source === 'reference';
   const selected = useAppStore((s) => s.selectedCase);
   const selectCase = useAppStore((s) => s.selectCase);
   const reveal = useAppStore((s) => s.requestReveal);
-  const requestReveal = onReference ? undefined : reveal;
   // Until a run's first case is in, the last finished run's results stay, dimmed (after a
   // moment, in CSS): a run over in 20 ms does not flash an empty panel, and the page has less
   // to lay out while the run's workers need the CPU.
   const stale = run?.phase === 'running' && run.cases.length === 0 ? run.previous : undefined;
   const shownRun = stale ?? run;
+  // A tutor experiment graded the reference solution: its lines are not the learner's.
+  const onReference = run?.source === 'reference';
+  const requestReveal = shownRun?.source === 'reference' ? undefined : reveal;
   const reports = shownRun?.cases ?? [];
   const text = verdictText(run, lesson.cases.length);
   const outcome = run?.report?.status ?? (run?.phase === 'crashed' ? 'fail' : undefined);

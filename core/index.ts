@@ -8,8 +8,6 @@ export { applyExperimentEdit, findAnchor, type LineRange } from './lesson/tutor-
 export type { CassetteRejection } from './cassette/session.ts';
 export { displayPath, type DiffEntry } from './cassette/json-diff.ts';
 export {
-  bundleInputs,
-  bundleLesson,
   esbuildBundler,
   type BundleInputs,
   type BundleResult,

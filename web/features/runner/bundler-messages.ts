@@ -10,5 +10,6 @@ export type BundlerRequest =
 /** The bundler worker to the page. */
 export type BundlerReply =
   | { type: 'ready' }
+  /** esbuild did not start: why (the page shows the first line). */
   | { type: 'failed'; message: string }
   | { type: 'bundled'; id: number; result: BundleResult };

@@ -38,7 +38,11 @@ scope.onmessage = ({ data: request }) => {
   if (request.type === 'start') {
     start().then(
       () => scope.postMessage({ type: 'ready' }),
-      (error: unknown) => scope.postMessage({ type: 'failed', message: describe(error) }),
+      (error: unknown) =>
+        scope.postMessage({
+          type: 'failed',
+          message: error instanceof Error ? error.message : String(error),
+        }),
     );
     return;
   }
@@ -47,8 +51,3 @@ scope.onmessage = ({ data: request }) => {
     .then(() => bundleLesson(esbuild, lesson, files, coreFiles))
     .then((result) => scope.postMessage({ type: 'bundled', id, result }));
 };
-
-function describe(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n')[0] ?? text;
-}

@@ -36,6 +36,8 @@ let latest = 0;
 /** The run Stop was last pressed for: it may still be waiting for the bundler. */
 let stopped = 0;
 let current: GradingHandle | undefined;
+/** The latest lesson prepareRun was asked for. */
+let preparing = 0;
 
 /**
  * Grades the learner's files with the same core grader as the CLI. A newer run cancels the
@@ -100,7 +102,11 @@ export async function runLesson(lesson: Lesson, files: FileMap, source: RunSourc
  * It does not start the bundler itself (see main.tsx for when that happens).
  */
 export function prepareRun(lesson: Lesson, files: FileMap): void {
-  void whenBundlerReady().then((bundle) => prepareBundle(hostFor(bundle), lesson, files));
+  const mine = ++preparing;
+  void whenBundlerReady().then((bundle) => {
+    // Lessons opened and left before the bundler was up are not bundled: only the open one.
+    if (mine === preparing) prepareBundle(hostFor(bundle), lesson, files);
+  });
 }
 
 /** Stops the current run at once: its workers are terminated and its cases say "cancelled". */

@@ -114,7 +114,7 @@ describe('the cassette treats as the same request', () => {
         messages: [{ content: prompt, role: 'user' }],
         tools: echoTools(),
         max_tokens: 1024,
-        model: 'claude-sonnet-4-5',
+        model: 'claude-sonnet-5-5',
       },
     ],
   ] as const)('%s', (_name, number, body) => {

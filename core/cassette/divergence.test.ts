@@ -182,11 +182,11 @@ describe('a divergence in another field', () => {
   it.each([
     [
       'another model',
-      { ...first, model: 'claude-opus-4-1' },
+      { ...first, model: 'claude-opus-5-5' },
       at(
         'model',
-        'claude-sonnet-4-5',
-        'claude-opus-4-1',
+        'claude-sonnet-5-5',
+        'claude-opus-5-5',
         "The request's `model` differs from the recording: send the model the lesson uses, on every call.",
       ),
     ],

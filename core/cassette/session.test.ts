@@ -127,7 +127,7 @@ describe('an exhausted cassette', () => {
   it('still reports an invalid request first', () => {
     const session = createCassetteSession(echoCassette());
     replay(session, echoRequests());
-    expect(rejection(session.answer({ model: 'claude-sonnet-4-5' })).kind).toBe('invalid-request');
+    expect(rejection(session.answer({ model: 'claude-sonnet-5-5' })).kind).toBe('invalid-request');
   });
 });
 

@@ -8,7 +8,7 @@ import { createCassetteSession } from './session.ts';
  * objects, so a test can change one freely.
  */
 
-export const model = 'claude-sonnet-4-5';
+export const model = 'claude-sonnet-5-5';
 export const prompt = 'Say hello with the echo tool';
 
 export function echoTools() {

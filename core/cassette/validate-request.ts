@@ -25,7 +25,7 @@ export interface ShapedMessage {
 const explain = {
   messages:
     'The request needs `messages`: the whole conversation so far, as a list of {role, content} objects, sent again on every call.',
-  model: "The request needs the `model` to call, as a string such as 'claude-sonnet-4-5'.",
+  model: "The request needs the `model` to call, as a string such as 'claude-sonnet-5-5'.",
   maxTokens: 'The request needs `max_tokens`, a whole number capping the length of the reply.',
   noMessages: "The conversation is empty: start it with the user's message.",
   firstRole:

@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 
 const client = new Anthropic();
-const MODEL = 'claude-sonnet-4-5';
+const MODEL = 'claude-sonnet-5-5';
 const MAX_TURNS = 10;
 
 const WEATHER: Record<string, string> = {

@@ -6,7 +6,7 @@ import globals from 'globals';
 const nodeBuiltins = { group: ['node:*'], message: 'core/ is environment-neutral: no Node APIs.' };
 
 export default tseslint.config(
-  // scripts/solutions/ holds learner code on purpose, mistakes and syntax errors included.
+  // fixtures/<lesson>/solutions/ holds learner code on purpose, mistakes and syntax errors included.
   {
     ignores: [
       'dist',
@@ -14,7 +14,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'bench-results',
-      'scripts/solutions',
+      'fixtures/*/solutions',
     ],
   },
   js.configs.recommended,

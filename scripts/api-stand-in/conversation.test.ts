@@ -46,6 +46,7 @@ describe('a scripted conversation through the real SDK', () => {
     ]);
     expect(first.id).toMatch(/^msg_01\w{22}$/);
     expect(first._request_id).toMatch(/^req_011C\w{20}$/);
+    expect(standIn.requests()[0]?.requestId).toBe(first._request_id);
 
     messages.push({ role: 'assistant', content: first.content });
     messages.push({

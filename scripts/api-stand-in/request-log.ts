@@ -19,6 +19,8 @@ export interface LoggedRequest {
   key?: string;
   /** The body as JSON, or as text when it is not JSON; undefined when empty. */
   body?: unknown;
+  /** The `request-id` header sent back (also in an error's body). */
+  requestId?: string;
   /** The status sent; undefined while the answer is pending or if the client left first. */
   status?: number;
   /** The body sent back. */

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { errorResponse, failure, newRequestId } from './api-errors.ts';
+import { defaultMessageFor, errorResponse, failure, newRequestId } from './api-errors.ts';
 import { answerMessages, type MessagesAnswer } from './answer-messages.ts';
 import { isAllowedBrowserRequest, requestKey } from './check-access.ts';
 import { answerControl, CONTROL_PREFIX } from './control-routes.ts';
@@ -110,14 +110,7 @@ export async function startApiStandIn(options: ApiStandInOptions = {}): Promise<
     res.once('close', () => {
       if (!res.writableFinished) entry.aborted = true;
     });
-    const answer: MessagesAnswer = !('text' in read)
-      ? {
-          delayMs: 0,
-          failure: failure(413, 'Request exceeds the maximum allowed number of bytes.'),
-        }
-      : method === 'POST' && url.pathname === '/v1/messages'
-        ? answerMessages(req.headers, read.text, context)
-        : { delayMs: 0, failure: failure(404, 'Not Found') };
+    const answer = answerRequest(req, url.pathname, read);
     if (answer.delayMs > 0 && !(await waitUnlessClosed(res, answer.delayMs))) return;
     if (res.destroyed) return;
     const requestId = newRequestId();
@@ -128,10 +121,23 @@ export async function startApiStandIn(options: ApiStandInOptions = {}): Promise<
     if ('failure' in answer && answer.failure.retryAfter !== undefined) {
       headers['retry-after'] = String(answer.failure.retryAfter);
     }
+    entry.requestId = requestId;
     entry.status = 'failure' in answer ? answer.failure.status : 200;
     entry.response =
       'failure' in answer ? errorResponse(answer.failure, requestId) : answer.response;
     sendJson(res, entry.status, entry.response, headers);
+  }
+
+  function answerRequest(
+    req: IncomingMessage,
+    path: string,
+    read: Awaited<ReturnType<typeof readBody>>,
+  ): MessagesAnswer {
+    if (!('text' in read)) return { delayMs: 0, failure: failure(413, defaultMessageFor(413, '')) };
+    if (req.method === 'POST' && path === '/v1/messages') {
+      return answerMessages(req.headers, read.text, context);
+    }
+    return { delayMs: 0, failure: failure(404, 'Not Found') };
   }
 
   const server = createServer((req, res) => {

@@ -1,9 +1,9 @@
 import { DiffEditor, type DiffOnMount } from '@monaco-editor/react';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import type { Lesson } from '../../../core/index.ts';
 import { useAnchorHighlight } from './anchor-highlight.ts';
 import { editorFiles, getModel, solutionUri } from './lesson-models.ts';
-import { monacoTheme, type monaco } from './monaco-setup.ts';
+import { monaco, monacoTheme } from './monaco-setup.ts';
 
 interface Props {
   lesson: Lesson;
@@ -38,6 +38,7 @@ export function SolutionView({ lesson, dark, highlight }: Props) {
     highlight?.file === file ? highlight : undefined,
     file,
   );
+  useDetachOnUnmount(diff, lesson.id, files);
   const onMount: DiffOnMount = (instance) => setDiff(instance);
   return (
     <div className="solution-view">
@@ -68,6 +69,9 @@ export function SolutionView({ lesson, dark, highlight }: Props) {
         theme={monacoTheme(dark)}
         loading={<p className="editor-loading">Loading the solution…</p>}
         onMount={onMount}
+        // The models are ours to dispose, after the widget lets go of them (see below).
+        keepCurrentOriginalModel
+        keepCurrentModifiedModel
         options={{
           readOnly: true,
           originalEditable: false,
@@ -84,4 +88,30 @@ export function SolutionView({ lesson, dark, highlight }: Props) {
       />
     </div>
   );
+}
+
+/**
+ * @monaco-editor/react disposes a diff editor's models before the widget that holds them,
+ * which Monaco reports as "TextModel got disposed before DiffEditorWidget model got reset".
+ * So the component keeps its models, and this detaches them from the widget first and then
+ * disposes them (every file's pair, as switching files leaves the earlier pair behind). A
+ * layout effect's cleanup runs before the component's own (passive) cleanup disposes the widget.
+ */
+function useDetachOnUnmount(
+  diff: monaco.editor.IStandaloneDiffEditor | undefined,
+  lessonId: string,
+  files: readonly string[],
+): void {
+  const [paths] = useState(files);
+  useLayoutEffect(() => {
+    if (!diff) return;
+    return () => {
+      diff.setModel(null);
+      for (const path of paths) {
+        for (const side of ['yours', 'solution'] as const) {
+          monaco.editor.getModel(solutionUri(lessonId, path, side))?.dispose();
+        }
+      }
+    };
+  }, [diff, lessonId, paths]);
 }

@@ -1,6 +1,7 @@
 import { DiffEditor, type DiffOnMount } from '@monaco-editor/react';
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import type { Lesson } from '../../../core/index.ts';
+import { useAppStore } from '../../store/store.ts';
 import { useAnchorHighlight } from './anchor-highlight.ts';
 import { editorFiles, getModel, solutionUri } from './lesson-models.ts';
 import { monaco, monacoTheme } from './monaco-setup.ts';
@@ -27,6 +28,9 @@ export function SolutionView({ lesson, dark, highlight }: Props) {
     Object.fromEntries(files.map((p) => [p, getModel(lesson.id, p)?.getValue() ?? ''])),
   );
   const [diff, setDiff] = useState<monaco.editor.IStandaloneDiffEditor>();
+  const markSolutionSeen = useAppStore((s) => s.markSolutionSeen);
+  // Seen is seen: from here on the tutor may point into the reference too.
+  useEffect(() => markSolutionSeen(lesson.id), [markSolutionSeen, lesson.id]);
   // A new highlight request shows its file (state adjusted while rendering, not in an effect).
   if (highlight !== shownFor) {
     setShownFor(highlight);

@@ -52,7 +52,7 @@ export function CarryForward({ course, lesson }: Props) {
   const now = editableFiles(lesson, draft);
   const courseVersion = editableFiles(lesson, undefined);
   const onCourse = sameFiles(now, courseVersion);
-  const title = <q>{previous.title}</q>;
+  const title = `“${previous.title}”`;
   if (merged && sameFiles(now, merged)) {
     return (
       <div className="carry-forward" role="region" aria-label="Where this lesson starts">

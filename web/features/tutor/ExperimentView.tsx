@@ -66,7 +66,7 @@ export function ExperimentView({
       onDismiss={explained.dismiss}
       more={
         <div className="experiment-explanation">
-          <h5>The same mistake, on purpose</h5>
+          <h4>The same mistake, on purpose</h4>
           <p>
             The experiment “{experiment.title}” below makes this change to working code. What it
             shows:

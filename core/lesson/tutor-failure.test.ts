@@ -36,6 +36,18 @@ function report(kind: CaseReport['kind'], message: string, rest: Partial<CaseRep
 
 const reply = { content: [toolUse] } as unknown as Turn['response'];
 
+/** The API's refusal of request #2, with its error message. */
+function refused(message: string): NonNullable<Turn['rejection']> {
+  return {
+    kind: 'invalid-request',
+    requestNumber: 2,
+    recorded: 2,
+    status: 400,
+    body: { type: 'error', error: { type: 'invalid_request_error', message } },
+    explanation: 'e',
+  };
+}
+
 /** The learner dropped the assistant's reply: request #2 is user · user. */
 const droppedReply = report(
   'api',
@@ -44,21 +56,9 @@ const droppedReply = report(
     turns: [
       turn(1, [prompt], { response: reply }),
       turn(2, [prompt, { role: 'user', content: [result] }], {
-        rejection: {
-          kind: 'invalid-request',
-          requestNumber: 2,
-          recorded: 2,
-          status: 400,
-          body: {
-            type: 'error',
-            error: {
-              type: 'invalid_request_error',
-              message:
-                'messages.1.content.0: unexpected `tool_use_id` found in `tool_result` blocks: toolu_01A.',
-            },
-          },
-          explanation: 'e',
-        },
+        rejection: refused(
+          'messages.1.content.0: unexpected `tool_use_id` found in `tool_result` blocks: toolu_01A.',
+        ),
       }),
     ],
   },
@@ -261,20 +261,9 @@ describe('failureFacts of an API error inside a block', () => {
       report('api', 'Request #2 would get 400 …', {
         turns: [
           turn(2, messages, {
-            rejection: {
-              kind: 'invalid-request',
-              requestNumber: 2,
-              recorded: 2,
-              status: 400,
-              body: {
-                type: 'error',
-                error: {
-                  type: 'invalid_request_error',
-                  message: 'messages.2.content.0.tool_result.content: Input should be a valid list',
-                },
-              },
-              explanation: 'e',
-            },
+            rejection: refused(
+              'messages.2.content.0.tool_result.content: Input should be a valid list',
+            ),
           }),
         ],
       }),

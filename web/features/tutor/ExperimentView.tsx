@@ -78,13 +78,18 @@ export function ExperimentView({
       {markdown(explained.paragraph)}
     </ExplainCard>
   );
+  const header = (
+    <>
+      {card}
+      <h3 id={`${base}-title`} className="tutor-heading">
+        {experiment.title}
+      </h3>
+    </>
+  );
   if (!attempted) {
     return (
       <article className="experiment" aria-labelledby={`${base}-title`}>
-        {card}
-        <h3 id={`${base}-title`} className="tutor-heading">
-          {experiment.title}
-        </h3>
+        {header}
         <p className="experiment-waits">
           Experiments break working code on purpose, so they start from yours. Write your part and
           run it (Run, or Ctrl+Enter); then come back to predict what this change does.
@@ -94,10 +99,7 @@ export function ExperimentView({
   }
   return (
     <article className="experiment" aria-labelledby={`${base}-title`}>
-      {card}
-      <h3 id={`${base}-title`} className="tutor-heading">
-        {experiment.title}
-      </h3>
+      {header}
       {markdown(experiment.prompt)}
       {!open && (
         <p className="experiment-waits">

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { editorReady, getFile, lf, openLesson, runAndWait, setFile } from './app.ts';
 import { lessonById } from './course.ts';
@@ -38,6 +39,10 @@ test('the next lesson starts from the learner’s own passing code, and the cour
   // Their runOneTurn, as they wrote it, with this lesson's runLoop stub.
   await expect.poll(async () => lf(await getFile(page, FILE))).toBe(carried);
   await expect(banner(page)).toContainText('Started from your own code from “One turn”');
+  const axe = await new AxeBuilder({ page }).include('.carry-forward').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
+    [],
+  );
 
   await banner(page).getByRole('button', { name: "Use the course's version" }).click();
   await expect.poll(async () => lf(await getFile(page, FILE))).toBe(starter);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Tutor } from '../core/index.ts';
 import { caseRow, openLesson, runAndWait, setFile } from './app.ts';
@@ -143,3 +144,27 @@ test('a passing case, or a run of the reference, offers no explanation', async (
   await caseRow(page, drop.outcome.case).getByRole('button').click();
   await expect(page.getByRole('button', { name: 'Explain this failure' })).toHaveCount(0);
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the explanation, its button and the hints have no serious accessibility violations (${colorScheme})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    await setFile(page, FILE, mistake('wrong-dropped-assistant'));
+    expect(await runAndWait(page)).toMatch(/^Failed/);
+    await explain(page, 'echo');
+    await expect(card(page)).toBeVisible();
+    const panel = tutorPanel(page);
+    await panel.getByRole('tab', { name: 'Hints' }).click();
+    await panel.getByRole('button', { name: /^Show hint 1/ }).click();
+    await panel.getByRole('tab', { name: 'Break it' }).click();
+    const results = await new AxeBuilder({ page })
+      .include('.reading-pane')
+      .include('.results-panel')
+      .analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+  });
+}

@@ -3,8 +3,20 @@ export type * from './api/messages.ts';
 export type { Course, FileMap, Lesson, LessonCase, LessonProblem } from './lesson/types.ts';
 export { loadCourse, type LoadCourseResult } from './lesson/load-course.ts';
 export { LEARNER_LIBS } from './lesson/learner-libs.ts';
-export type { Tutor, TutorAnchor, TutorExperiment } from './lesson/tutor-schema.ts';
+export {
+  HINT_LEVELS,
+  type HintLevel,
+  type Tutor,
+  type TutorAnchor,
+  type TutorExperiment,
+  type TutorFailure,
+  type TutorHint,
+  type TutorQuestion,
+  type TutorTarget,
+} from './lesson/tutor-schema.ts';
 export { applyExperimentEdit, findAnchor, type LineRange } from './lesson/tutor-text.ts';
+export { explainFailure, type FailureExplanation } from './lesson/tutor-failure.ts';
+export { carryForward, type CarryForward } from './lesson/carry-forward.ts';
 export type { CassetteRejection } from './cassette/session.ts';
 export { displayPath, type DiffEntry } from './cassette/json-diff.ts';
 export {

@@ -1,17 +1,13 @@
 /**
  * The lesson check: every lesson's data validates, its reference passes every case, and
- * its starter fails every case with a diagnostic (not a grader crash).
+ * its starter fails every case with a diagnostic (not a grader crash), and its tutor holds up
+ * (scripts/check-tutor.ts).
  * Usage: npm run test:lessons [-- <lesson-id>...]
  */
-import {
-  applyExperimentEdit,
-  findAnchor,
-  startGrading,
-  type CaseReport,
-  type Lesson,
-} from '../core/index.ts';
+import { startGrading, type CaseReport, type Lesson } from '../core/index.ts';
 import { loadPackagedCourse } from '../cli/load.ts';
 import { createNodeHost } from '../cli/node-host.ts';
+import { checkTutor } from './check-tutor.ts';
 import { typecheckLesson } from './typecheck-lesson.ts';
 
 const loaded = loadPackagedCourse();
@@ -58,48 +54,9 @@ async function checkLesson(lesson: Lesson): Promise<void> {
   }
 }
 
-/** Each tutor anchor points at real code; each experiment does what its author says it does. */
-async function checkTutor(lesson: Lesson): Promise<void> {
-  const tutor = lesson.tutor;
-  check(tutor !== undefined, `${lesson.id} has a tutor`);
-  if (!tutor) return;
-  const anchors = [...tutor.walkthrough, ...tutor.questions].flatMap((s) =>
-    s.anchor ? [s.anchor] : [],
-  );
-  for (const anchor of anchors) {
-    const found = [lesson.starter, lesson.reference].some((files) => {
-      const text = files[anchor.file];
-      return text !== undefined && findAnchor(text, anchor) !== undefined;
-    });
-    check(
-      found,
-      `${lesson.id} tutor anchor is in the code: ${JSON.stringify(anchor.match.slice(0, 40))}`,
-    );
-  }
-  for (const experiment of tutor.experiments) {
-    const label = `${lesson.id} experiment "${experiment.id}"`;
-    const edited = applyExperimentEdit(
-      lesson.reference[experiment.edit.file] ?? '',
-      experiment.edit,
-    );
-    check(edited.ok, `${label} applies to the reference`, edited.ok ? '' : edited.reason);
-    if (!edited.ok) continue;
-    const files = { ...lesson.reference, [experiment.edit.file]: edited.text };
-    const report = await startGrading(host, lesson, files).result;
-    const graded = report.cases.find((c) => c.name === experiment.outcome.case);
-    const { kind, says } = experiment.outcome;
-    const happened = graded?.kind === kind && graded.message.includes(says);
-    check(
-      happened,
-      `${label} ends as its author says (${kind})`,
-      graded ? describe(graded) : 'no such case',
-    );
-  }
-}
-
 for (const lesson of lessons) {
   await checkLesson(lesson);
-  await checkTutor(lesson);
+  await checkTutor(lesson, host, check);
 }
 console.log(`\nlessons: ${passed} passed, ${failed} failed`);
 process.exitCode = failed === 0 && passed > 0 ? 0 : 1;

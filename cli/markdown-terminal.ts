@@ -86,12 +86,16 @@ function table(token: Tokens.Table, width: number): string[] {
   const natural = Array.from({ length: columns }, (_, c) =>
     Math.max(visibleLength(header[c] ?? ''), ...rows.map((row) => visibleLength(row[c] ?? ''))),
   );
-  // Shrink the widest column until the table fits (3 columns of separator per column).
-  const widths = [...natural];
+  // A column is never narrower than its longest word; shrink the widest ones until the table
+  // fits, or, when it cannot, list each row as a record instead.
+  const shortest = Array.from({ length: columns }, (_, c) =>
+    Math.max(...[header[c] ?? '', ...rows.map((row) => row[c] ?? '')].map(longestWord)),
+  );
   const room = width - 3 * (columns - 1);
+  if (shortest.reduce((a, b) => a + b, 0) > room) return records(header, rows, width);
+  const widths = [...natural];
   while (widths.reduce((a, b) => a + b, 0) > room) {
-    const widest = widths.indexOf(Math.max(...widths));
-    if ((widths[widest] ?? 0) <= 8) break;
+    const widest = widths.indexOf(Math.max(...widths.filter((w, c) => w > (shortest[c] ?? 0))));
     widths[widest] = (widths[widest] ?? 0) - 1;
   }
   const line = (cells: string[], paint: (s: string) => string = (s) => s) => {
@@ -109,6 +113,22 @@ function table(token: Tokens.Table, width: number): string[] {
   };
   const rule = style.dim(widths.map((w) => '─'.repeat(w)).join('─┼─'));
   return [...line(header, style.bold), rule, ...rows.flatMap((row) => line(row))];
+}
+
+/** A table too wide for the terminal, as one record per row: `header: value` lines. */
+function records(header: string[], rows: string[][], width: number): string[] {
+  return rows.flatMap((row, r) => [
+    ...(r > 0 ? [''] : []),
+    ...row.flatMap((cell, c) =>
+      wrap(`${style.bold(`${header[c] ?? ''}:`)} ${cell}`, width - 2).map(
+        (line, k) => `${k === 0 && c === 0 ? '•' : ' '} ${line}`,
+      ),
+    ),
+  ]);
+}
+
+function longestWord(text: string): number {
+  return Math.max(0, ...text.split(/\s+/).map(visibleLength));
 }
 
 /** Inline tokens as one styled string (newlines only where the markdown breaks a line). */

@@ -12,11 +12,12 @@ import { permissionFlags } from './sandbox-host.ts';
  */
 const loaded = loadPackagedCourse();
 if ('error' in loaded) throw new Error(loaded.error);
+const { course } = loaded;
 const host = createNodeHost();
 afterAll(() => host.close());
 
 async function grade(lessonId: string, loop: string, timeoutMs = 3_000): Promise<CaseReport[]> {
-  const lesson = loaded.course.lessons.find((l) => l.id === lessonId);
+  const lesson = course.lessons.find((l) => l.id === lessonId);
   if (!lesson) throw new Error(`no lesson ${lessonId}`);
   const files = { ...lesson.starter, 'src/loop.ts': loop };
   const report = await startGrading(host, lesson, files, { timeoutMs }).result;

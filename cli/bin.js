@@ -79,7 +79,7 @@ if (Math.min(builtAt(cli), builtAt(sandbox)) < sources) {
   });
   const cliBuild = await build({
     ...common,
-    entryPoints: [join(root, 'cli', 'main.ts')],
+    entryPoints: [join(root, 'cli', 'entry.ts')],
     format: 'esm',
     // Its dependencies go into the bundle too (one file loads faster than a hundred modules),
     // except esbuild, which runs its own native binary and is loaded from the package.
@@ -93,5 +93,5 @@ if (Math.min(builtAt(cli), builtAt(sandbox)) < sources) {
   writeAtomically(sandbox, sandboxBuild.outputFiles[0].text);
   writeAtomically(cli, cliBuild.outputFiles[0].text);
 }
-const { main } = await import(pathToFileURL(cli).href);
-process.exitCode = await main(process.argv.slice(2));
+const { run } = await import(pathToFileURL(cli).href);
+process.exitCode = await run(process.argv.slice(2));

@@ -5,11 +5,11 @@ import { listLessons } from './commands/lessons.ts';
 import { printShareLink } from './commands/link.ts';
 import { nextStage } from './commands/next.ts';
 import { stageCommand } from './commands/stage.ts';
-import { printTask } from './commands/task.ts';
 import { runTests } from './commands/test.ts';
 import { readCourseState } from './course-state.ts';
 import { loadPackagedCourse } from './load.ts';
 import { createNodeHost, type NodeHost } from './node-host.ts';
+import type { Sandbox } from './sandbox-host.ts';
 import { terminalLine } from './terminal-text.ts';
 
 const DEFAULT_BASE = 'http://localhost:5173/';
@@ -47,8 +47,11 @@ function fail(message: string): number {
   return 2;
 }
 
-/** Runs the CLI; resolves to the process exit code (0 pass, 1 fail, 2 usage error). */
-export async function main(argv: string[]): Promise<number> {
+/**
+ * Runs the CLI; resolves to the process exit code (0 pass, 1 fail, 2 usage error). A command
+ * that grades uses `sandbox` when the caller has started one (entry.ts does), else its own.
+ */
+export async function main(argv: string[], sandbox?: Sandbox): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -93,7 +96,7 @@ export async function main(argv: string[]): Promise<number> {
     );
   }
   // Grading starts its sandbox process first, so that it starts while the course loads.
-  const host = command === 'test' || command === 'next' ? createNodeHost() : undefined;
+  const host = command === 'test' || command === 'next' ? createNodeHost(sandbox) : undefined;
   try {
     return await run(command, rest, values, timeoutMs, host);
   } finally {
@@ -149,7 +152,10 @@ async function run(
     }
     case 'task': {
       const lesson = chosen();
-      return typeof lesson === 'number' ? lesson : printTask(course, lesson);
+      if (typeof lesson === 'number') return lesson;
+      // The markdown renderer loads only for this command.
+      const { printTask } = await import('./commands/task.ts');
+      return printTask(course, lesson);
     }
     case 'link': {
       const lesson = chosen();

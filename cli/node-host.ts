@@ -37,11 +37,10 @@ export interface NodeHost extends GradingHost {
 }
 
 /**
- * Makes the host, and starts its sandbox process at once, so that the process starts while
- * the CLI loads the course and bundles.
+ * Makes the host around `sandbox`, or starts a sandbox process of its own at once, so that the
+ * process starts while the caller loads the course and bundles.
  */
-export function createNodeHost(): NodeHost {
-  const sandbox: Sandbox = createSandbox(sandboxProgram());
+export function createNodeHost(sandbox: Sandbox = createSandbox(sandboxProgram())): NodeHost {
   const coreFiles = readTree(
     CORE_DIR,
     (path) => path.endsWith('.ts') && !path.endsWith('.test.ts'),

@@ -1,10 +1,9 @@
 import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
-import {
-  RELAY_LIMITS,
-  type SerializedError,
-  type SpawnWorker,
-  type WorkerEvents,
-} from '../core/index.ts';
+// Core's files directly, not its index: this module starts first (see entry.ts), before the
+// rest of the engine has loaded.
+import type { SpawnWorker, WorkerEvents } from '../core/run/host.ts';
+import { RELAY_LIMITS } from '../core/run/limits.ts';
+import type { SerializedError } from '../core/run/protocol.ts';
 import { createLineReader } from './sandbox/line-reader.ts';
 import {
   MAX_REPORT_LINE,

@@ -4,7 +4,7 @@ import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
 import type { SpawnWorker, WorkerEvents } from '../core/run/host.ts';
 import { RELAY_LIMITS } from '../core/run/limits.ts';
 import type { SerializedError } from '../core/run/protocol.ts';
-import { createLineReader } from './sandbox/line-reader.ts';
+import { createJsonLineReader } from './sandbox/line-reader.ts';
 import {
   MAX_REPORT_LINE,
   parseSandboxReport,
@@ -97,19 +97,13 @@ export function createSandbox(program: string): Sandbox {
     );
     child = started;
     let stderr = '';
-    const read = createLineReader(
+    const read = createJsonLineReader(
       MAX_REPORT_LINE,
-      (line) => {
-        let data: unknown;
-        try {
-          data = JSON.parse(line);
-        } catch {
-          return;
-        }
+      (data, length) => {
         const message = parseSandboxReport(data);
         const entry = message && live.get(message.id);
         if (!message || !entry) return;
-        entry.chars += line.length;
+        entry.chars += length;
         if (entry.chars > MAX_CASE_CHARS) {
           send({ type: 'terminate', id: message.id });
           return fail(message.id, stoppedError('too-large'));

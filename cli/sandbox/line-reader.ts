@@ -1,13 +1,23 @@
 /**
- * Splits a stream's chunks into lines, holding at most `maxLine` characters of one line: a
- * longer line is reported to `overflow` and the rest of the input is ignored. The writer on
- * the other end may be hostile, so nothing it sends makes this buffer grow without bound.
+ * Reads a stream of JSON values, one per line, holding at most `maxLine` characters of one
+ * line: a longer line is reported to `overflow` and the rest of the input is ignored, and a
+ * line that is not JSON is skipped. The writer on the other end may be hostile, so nothing it
+ * sends makes this buffer grow without bound. `onValue` gets each value and its line's length.
  */
-export function createLineReader(
+export function createJsonLineReader(
   maxLine: number,
-  onLine: (line: string) => void,
+  onValue: (value: unknown, length: number) => void,
   overflow: () => void,
 ): (chunk: string) => void {
+  const onLine = (line: string) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      return;
+    }
+    onValue(value, line.length);
+  };
   let pending: string[] = [];
   let pendingLength = 0;
   let broken = false;

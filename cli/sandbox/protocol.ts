@@ -1,5 +1,5 @@
 import { RELAY_LIMITS } from '../../core/run/limits.ts';
-import type { SerializedError } from '../../core/run/protocol.ts';
+import { parseError, type SerializedError } from '../../core/run/protocol.ts';
 
 /**
  * Every message between the grading process (the CLI) and its sandbox process, the child that
@@ -46,13 +46,6 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const isId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
-
-function parseError(value: unknown): SerializedError | undefined {
-  if (!isRecord(value)) return;
-  const { name, message, stack } = value;
-  if (typeof name !== 'string' || typeof message !== 'string') return;
-  return typeof stack === 'string' ? { name, message, stack } : { name, message };
-}
 
 /** Checks a request from the CLI (in the sandbox): anything else is `undefined`. */
 export function parseSandboxRequest(data: unknown): SandboxRequest | undefined {

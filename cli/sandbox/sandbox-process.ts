@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { RELAY_LIMITS } from '../../core/run/limits.ts';
 import { serializeError } from '../../core/run/protocol.ts';
-import { createLineReader } from './line-reader.ts';
+import { createJsonLineReader } from './line-reader.ts';
 import { sizeWithin } from './measure.ts';
 import {
   parseSandboxRequest,
@@ -139,15 +139,9 @@ function handle(request: SandboxRequest): void {
   }
 }
 
-const read = createLineReader(
+const read = createJsonLineReader(
   64 * RELAY_LIMITS.messageSize,
-  (line) => {
-    let data: unknown;
-    try {
-      data = JSON.parse(line);
-    } catch {
-      return;
-    }
+  (data) => {
     const request = parseSandboxRequest(data);
     if (request) handle(request);
   },

@@ -228,7 +228,9 @@ describe('learner code that tries to take the grader over', () => {
     expect(verdicts.map((line) => line.replace(/ · \d+ ms$/, ''))).toEqual([
       'FAIL one-turn: 0/4 cases passed',
     ]);
-    expect(result.stdout).toContain('    ReferenceError: process is not defined (at src/loop.ts:');
+    expect(result.stdout).toContain(
+      '    ReferenceError: process is not defined (at src/loop.ts:4:3)\n',
+    );
   });
 
   it('cannot read a hidden case from the disk', async () => {

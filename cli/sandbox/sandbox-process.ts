@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { RELAY_LIMITS } from '../../core/run/limits.ts';
-import { serializeError } from '../../core/run/protocol.ts';
+import { serializeError, type SerializedError } from '../../core/run/protocol.ts';
 import { createJsonLineReader } from './line-reader.ts';
 import { sizeWithin } from './measure.ts';
 import {
@@ -26,6 +26,8 @@ interface Entry {
   size: number;
   /** Set once the CLI or this process has ended it, or it has reported its end. */
   ended: boolean;
+  /** The error that escaped the script, reported once the worker has exited. */
+  error?: SerializedError;
 }
 
 const running = new Map<number, Entry>();
@@ -99,16 +101,18 @@ function spawn(id: number, script: string): void {
     if (entry.ended) return;
     report({ type: 'worker-error', id, error: { name: 'DataCloneError', message: error.message } });
   });
+  // An error arrives on the worker's internal channel and may overtake messages the script
+  // posted before it threw; Node delivers those before 'exit', so the error waits for it.
   worker.on('error', (error: unknown) => {
-    if (entry.ended) return;
-    entry.ended = true;
-    report({ type: 'worker-error', id, error: serializeError(error) });
+    entry.error ??= serializeError(error);
   });
   worker.on('exit', (code: number) => {
     running.delete(id);
     if (entry.ended) return;
     entry.ended = true;
-    report({ type: 'exit', id, code });
+    report(
+      entry.error ? { type: 'worker-error', id, error: entry.error } : { type: 'exit', id, code },
+    );
   });
   worker.postMessage(script);
 }

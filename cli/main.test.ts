@@ -215,6 +215,51 @@ describe('a course directory, through the stages', () => {
   });
 });
 
+describe('theinference test at a stage: every earlier stage too', () => {
+  const atStage = (stage: string) => {
+    const dir = courseDir(stage, 'reference');
+    writeFileSync(join(dir, 'theinference.json'), JSON.stringify({ stage, passed: [] }));
+    return dir;
+  };
+  const verdicts = (stdout: string) =>
+    stdout
+      .split('\n')
+      .filter((line) => /^(PASS|FAIL|SKIP) /.test(line))
+      .map((line) => line.replace(/ · \d+ ms$/, ''));
+
+  it('names an earlier stage the learner broke', async () => {
+    const dir = atStage('the-while-loop');
+    const loop = readFileSync(join(dir, 'src/loop.ts'), 'utf8');
+    writeFileSync(
+      join(dir, 'src/loop.ts'),
+      loop.replace('const response = await model(messages);', "throw new Error('broken');"),
+    );
+    const result = await cli(['test'], dir);
+    expect(result.code).toBe(1);
+    expect(verdicts(result.stdout)).toEqual([
+      'FAIL one-turn: 0/4 cases passed',
+      'PASS the-while-loop: 5/5 cases passed',
+    ]);
+    expect(result.stdout).toContain(
+      'An earlier stage fails now: one-turn. Your changes broke what it checks.',
+    );
+  });
+
+  it('skips an earlier stage the course has moved on from: its own solution fails it too', async () => {
+    const result = await cli(['test'], atStage('tool-registry'));
+    expect(result.code).toBe(0);
+    const skip = (id: string) =>
+      `SKIP ${id}: no longer applies at tool-registry (tool-registry's own solution does not pass it either)`;
+    expect(verdicts(result.stdout)).toEqual([
+      'PASS one-turn: 4/4 cases passed',
+      skip('the-while-loop'),
+      skip('bounding-the-loop'),
+      skip('parallel-tool-calls'),
+      'PASS tool-registry: 3/3 cases passed',
+    ]);
+  });
+});
+
 describe('learner code that tries to take the grader over', () => {
   it('cannot forge a pass: it reaches neither the process, nor the terminal, nor the exit code', async () => {
     const dir = withLoop(

@@ -114,14 +114,28 @@ export function formatSummaryLine(report: LessonReport): string {
   return `${verdict} ${report.lessonId}: ${passed}/${report.cases.length} cases passed ${style.dim(`· ${Math.round(report.durationMs)} ms`)}`;
 }
 
-/** Machine-readable results in the spirit of Exercism's results.json. */
-export function toJson(reports: LessonReport[], skipped: SkippedFile[] = []) {
+/** An earlier stage that no longer applies, in one line. */
+export function formatSuperseded(id: string, current: string): string {
+  return `${style.dim('SKIP')} ${id}: no longer applies at ${current} (${current}'s own solution does not pass it either)`;
+}
+
+/**
+ * Machine-readable results in the spirit of Exercism's results.json. A stage that no longer
+ * applies (`superseded`) is listed with `applies: false` and does not count.
+ */
+export function toJson(
+  reports: LessonReport[],
+  skipped: SkippedFile[] = [],
+  superseded: ReadonlySet<string> = new Set(),
+) {
+  const counted = reports.filter((r) => !superseded.has(r.lessonId));
   return {
     version: 1,
-    status: reports.every((r) => r.status === 'pass') ? 'pass' : 'fail',
+    status: counted.every((r) => r.status === 'pass') ? 'pass' : 'fail',
     skipped,
     stages: reports.map((r) => ({
       stage: r.lessonId,
+      applies: !superseded.has(r.lessonId),
       status: r.status,
       compileErrors: r.compileErrors,
       cases: r.cases.map((c) => ({

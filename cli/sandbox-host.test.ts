@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { RELAY_LIMITS, RUN_LIMITS, startGrading, type CaseReport } from '../core/index.ts';
 import { loadPackagedCourse } from './load.ts';
 import { createNodeHost } from './node-host.ts';
-import { permissionFlags } from './sandbox-host.ts';
+import { createSandbox, permissionFlags } from './sandbox-host.ts';
+import { MAX_REPORT_LINE } from './sandbox/protocol.ts';
 
 /**
  * Learner code against the CLI's sandbox: each hostile program below runs as a lesson's
@@ -170,5 +171,54 @@ describe('the permission model the sandbox process starts under', () => {
       `try { ${code}; console.log('allowed'); } catch (error) { console.log(error.code); }`,
     );
     expect(result.stdout.trim()).toBe('ERR_ACCESS_DENIED');
+  });
+});
+
+describe('what the CLI believes of its sandbox process', () => {
+  /** Runs a stand-in sandbox `program`, spawns one case, and resolves with how the case ended. */
+  function firstCase(program: string): Promise<{ messages: unknown[]; error: unknown }> {
+    const sandbox = createSandbox(program);
+    return new Promise((resolve) => {
+      const messages: unknown[] = [];
+      sandbox.spawn('script', {
+        message: (data) => messages.push(data),
+        error: (error) => {
+          sandbox.close();
+          resolve({ messages, error });
+        },
+      });
+    });
+  }
+  /** A program that answers the first request (the spawn of case 1) with `output`. */
+  const answering = (output: string) =>
+    `process.stdin.once('data', () => process.stdout.write(${output}));`;
+
+  it('keeps only well-formed reports about its own cases', async () => {
+    const lines = [
+      '{"type":"message","id":2,"data":"for a case that is not running"}',
+      'not JSON',
+      '{"type":"message","id":1}',
+      '{"type":"message","id":1,"data":{"type":"done"}}',
+      '{"type":"stopped","id":1,"reason":"bored"}',
+      '{"type":"worker-error","id":1,"error":{"name":"E","message":"m"}}',
+    ];
+    expect(await firstCase(answering(JSON.stringify(`${lines.join('\n')}\n`)))).toEqual({
+      messages: [undefined, { type: 'done' }],
+      error: { name: 'E', message: 'm' },
+    });
+  });
+
+  it('stops at a line longer than MAX_REPORT_LINE: too much data', async () => {
+    const { error } = await firstCase(answering(`'x'.repeat(${MAX_REPORT_LINE + 1})`));
+    expect((error as { name: string }).name).toBe('TooLarge');
+  });
+
+  it('reports a sandbox process that dies as what it is', async () => {
+    const { error } = await firstCase("process.stdin.once('data', () => process.exit(3));");
+    expect(error).toEqual({
+      name: 'SandboxCrashed',
+      message:
+        'The process running the code ended unexpectedly (exit code 3), so the run was stopped.',
+    });
   });
 });

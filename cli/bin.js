@@ -5,7 +5,7 @@
 // JavaScript. Nothing is ever written into the package's own folder, which may be read-only.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir, userInfo } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -19,7 +19,7 @@ function cacheDir() {
   const candidates = [
     xdg && isAbsolute(xdg) ? join(xdg, 'theinference') : undefined,
     homedir() ? join(homedir(), '.cache', 'theinference') : undefined,
-    join(tmpdir(), `theinference-${userInfo().uid}`),
+    join(tmpdir(), `theinference-${process.getuid?.() ?? 'user'}`),
   ];
   for (const base of candidates) {
     if (!base) continue;

@@ -169,6 +169,8 @@ export function createSandbox(program: string): Sandbox {
       const ending = child;
       child = undefined;
       ending?.kill('SIGKILL');
+      // Held until it has gone (a millisecond): the CLI reaps its sandbox, and accounts for it.
+      ending?.ref();
       for (const id of [...live.keys()]) {
         fail(id, { name: 'SandboxClosed', message: 'The run was stopped before this case ended.' });
       }

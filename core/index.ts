@@ -25,7 +25,7 @@ export {
   type BundleResult,
   type CompileError,
 } from './run/bundle.ts';
-export { RUN_LIMITS } from './run/limits.ts';
+export { RELAY_LIMITS, RUN_LIMITS, WORKER_MESSAGE_BUDGET } from './run/limits.ts';
 export type { StackFrame } from './run/stack-map.ts';
 export type { SerializedError, ConsoleLevel } from './run/protocol.ts';
 export {

@@ -5,7 +5,13 @@
 
 /** Why the model stopped generating. */
 export type StopReason =
-  'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'pause_turn' | 'refusal';
+  | 'end_turn'
+  | 'tool_use'
+  | 'max_tokens'
+  | 'stop_sequence'
+  | 'pause_turn'
+  | 'refusal'
+  | 'model_context_window_exceeded';
 
 export interface TextBlock {
   type: 'text';

@@ -55,6 +55,7 @@ export const apiResponseSchema = z.strictObject({
     'stop_sequence',
     'pause_turn',
     'refusal',
+    'model_context_window_exceeded',
   ]),
   stop_sequence: z.string().nullable().optional(),
   usage: z.strictObject({

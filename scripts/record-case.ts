@@ -8,8 +8,8 @@
  * each `request` may be `{}` or out of date, and an id that is not yet shaped as the API's
  * (`msg_new`, `toolu_new`) gets a fresh one. The reference runs against them, each request
  * it sends is written into the cassette, and what it prints becomes `expected.json`. A
- * response whose `usage` is `{ "input_tokens": 0, "output_tokens": 0 }` gets an estimate,
- * in line with the course's recordings: adjust it by hand where a lesson counts tokens.
+ * count left at 0 in a response's `usage` gets an estimate in line with the course's
+ * recordings: set it by hand where a lesson counts tokens.
  */
 import { randomInt } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -37,9 +37,11 @@ if (!original) {
 }
 const dir = join(FIXTURES_DIR, lessonId, 'cases', caseName);
 const calls = original.cassette.calls;
-const estimate = calls.map(
-  (c) => c.response.usage.input_tokens + c.response.usage.output_tokens === 0,
-);
+/** Which counts the author left at 0, for an estimate. */
+const estimate = calls.map(({ response: { usage } }) => ({
+  input: usage.input_tokens === 0,
+  output: usage.output_tokens === 0,
+}));
 const host = createNodeHost();
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -71,13 +73,14 @@ for (let round = 0; round <= calls.length; round++) {
       console.error(`The reference does not finish against these responses: ${report.message}`);
       process.exit(1);
     }
-    for (const [i, call] of calls.entries()) {
-      if (!estimate[i]) continue;
+    for (const [i, { request, response }] of calls.entries()) {
       const previous = calls[i - 1]?.response.usage.input_tokens ?? 0;
-      call.response.usage = {
-        input_tokens: Math.max(previous, estimateInputTokens(call.request)),
-        output_tokens: estimateOutputTokens(call.response.content),
-      };
+      if (estimate[i]?.input) {
+        response.usage.input_tokens = Math.max(previous + 1, estimateInputTokens(request));
+      }
+      if (estimate[i]?.output) {
+        response.usage.output_tokens = estimateOutputTokens(response.content);
+      }
     }
     writeFileSync(join(dir, 'cassette.json'), `${JSON.stringify({ calls }, null, 2)}\n`);
     writeFileSync(join(dir, 'expected.json'), `${JSON.stringify(report.actual, null, 2)}\n`);

@@ -70,9 +70,13 @@ describe('a conversation that ends with the assistant', () => {
     });
   });
 
-  it('is refused when the last response was not paused', () => {
+  it('is refused when the last response had ended its turn, and says the loop should have stopped', () => {
     const turn = { ...paused(), stop_reason: 'end_turn' as const };
     const body = request([user(prompt), assistant(turn.content)]);
-    expect(validateRequest(body, turn)?.message).toBe(refusal);
+    expect(validateRequest(body, turn)).toEqual({
+      message: refusal,
+      explanation:
+        'The model had ended its turn (stop_reason "end_turn"), and the loop called it again with that reply as the last message: stop when stop_reason is not "tool_use". (Claude 4.6 and later refuse a request that ends with an assistant message.)',
+    });
   });
 });

@@ -16,6 +16,8 @@ const explain = {
     "The request ends with an assistant message. Claude 4.6 and later refuse that (it would ask the model to continue your text): after appending the model's reply, the next request needs a user message after it, such as the tool results or what the user typed.",
   paused:
     'The request ends with an assistant message that is not the paused turn: to resume after pause_turn, send the paused reply back exactly as it came, as the last message, with nothing added to it.',
+  finished: (stopReason: string) =>
+    `The model had ended its turn (stop_reason "${stopReason}"), and the loop called it again with that reply as the last message: stop when stop_reason is not "tool_use". (Claude 4.6 and later refuse a request that ends with an assistant message.)`,
 };
 
 /**
@@ -41,9 +43,15 @@ export function checkPrefill(
 ): RequestIssue | undefined {
   const last = messages.at(-1);
   if (last?.role !== 'assistant' || !refusesPrefill(model)) return;
-  const paused = previous?.stop_reason === 'pause_turn';
-  if (paused && jsonEqual(blocks(last.content), previous.content)) return;
-  return { message: refusal, explanation: paused ? explain.paused : explain.prefill };
+  const again = previous !== undefined && jsonEqual(blocks(last.content), previous.content);
+  if (previous?.stop_reason === 'pause_turn') {
+    return again ? undefined : { message: refusal, explanation: explain.paused };
+  }
+  const explanation =
+    again && previous.stop_reason !== 'tool_use'
+      ? explain.finished(previous.stop_reason)
+      : explain.prefill;
+  return { message: refusal, explanation };
 }
 
 function blocks(content: ShapedMessage['content']): unknown {

@@ -55,7 +55,16 @@ export interface ApiResponse {
   content: (TextBlock | ToolUseBlock)[];
   stop_reason: StopReason;
   stop_sequence?: string | null;
+  /** For a `refusal`, the policy category that triggered it; otherwise null. */
+  stop_details?: RefusalStopDetails | null;
   usage: Usage;
+}
+
+/** What the API says about a refusal. */
+export interface RefusalStopDetails {
+  type: 'refusal';
+  category: 'cyber' | 'bio' | 'frontier_llm' | 'reasoning_extraction' | 'general_harms' | null;
+  explanation: string | null;
 }
 
 /** The JSON body of an API error response (`{ type: "error", error: {...} }`). */

@@ -33,12 +33,12 @@ function grade(lessonId: string, solution: string): Promise<LessonReport> {
   return startGrading(host, lesson, files, { timeoutMs: 4000 }).result;
 }
 
-/** The lessons that have a catalogue, with it read and checked. */
-export function readCatalogues(): { lessonId: string; catalogue: Catalogue; files: string[] }[] {
-  return course.lessons.flatMap((lesson) => {
-    const read = readCatalogue(lesson.id);
-    return read ? [{ lessonId: lesson.id, ...read }] : [];
-  });
+/** Every lesson with its catalogue, read and checked; `undefined` where a lesson has none. */
+export function readCatalogues(): {
+  lessonId: string;
+  read: { catalogue: Catalogue; files: string[] } | undefined;
+}[] {
+  return course.lessons.map((lesson) => ({ lessonId: lesson.id, read: readCatalogue(lesson.id) }));
 }
 
 /** Declares the tests: every correct solution passes every case; every mistake is named. */

@@ -1,11 +1,7 @@
 /**
- * Reads a lesson's task.md as the rule check sees it: one line of text per sentence, list
- * item or table row, with code blocks, headings and markdown emphasis left out.
+ * Reads a lesson's task.md as the rule check sees it: one line of text per sentence or list
+ * item, with code blocks, headings, tables and markdown emphasis left out.
  */
-
-/** Words that make a sentence state a rule: a requirement, a limit or a prohibition. */
-const RULE_WORDS =
-  /\b(must|never|exactly|only|always|at most|at least|don't|do not|doesn't|every|each|all|nothing|unless|otherwise|without|instead|unchanged|right away|as before|in order|in the order)\b/i;
 
 /** Collapses whitespace and drops `**` emphasis, so quotes can span the file's line breaks. */
 export function normalize(text: string): string {
@@ -53,11 +49,6 @@ export function taskSentences(markdown: string): string[] {
 /** Splits a paragraph after `.`, `!` or `?` where a new sentence starts. */
 function splitSentences(paragraph: string): string[] {
   return paragraph.split(/(?<=[.!?])\s+(?=[A-Z`*_"(])/);
-}
-
-/** The sentences of a task that state a rule, by the words they use. */
-export function ruleSentences(markdown: string): string[] {
-  return taskSentences(markdown).filter((sentence) => RULE_WORDS.test(sentence));
 }
 
 /** True when the quote and the sentence overlap: one holds the other. */

@@ -78,7 +78,7 @@ describe('theinference test', () => {
       '    → tool_use echo({"text":"hello"})\n    ← tool_result "hello"\n    → end_turn "done"\n',
     );
     expect(result.stdout).toMatch(/✓ 2 turns · 1 tool call · \d+ ms/);
-    expect(result.stdout).toMatch(/PASS the-while-loop: 5\/5 cases passed/);
+    expect(result.stdout).toMatch(/PASS the-while-loop: 7\/7 cases passed/);
   });
 
   it('fails the starter with exit 1 and machine-readable results under --json', async () => {

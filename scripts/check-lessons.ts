@@ -1,13 +1,20 @@
 /**
- * The lesson check: every lesson's data validates, its reference passes every case, and
- * its starter fails every case with a diagnostic (not a grader crash), and its tutor holds up
+ * The lesson check: every lesson's data validates, its reference passes every case, its
+ * starter fails every case with a diagnostic (not a grader crash), every rule its task states
+ * is exercised by a case (rules.json), its recordings keep the course's conventions, it
+ * names no model the installed SDK calls deprecated, and its tutor holds up
  * (scripts/check-tutor.ts).
  * Usage: npm run test:lessons [-- <lesson-id>...]
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { startGrading, type CaseReport, type Lesson } from '../core/index.ts';
 import { loadPackagedCourse } from '../cli/load.ts';
-import { createNodeHost } from '../cli/node-host.ts';
+import { createNodeHost, FIXTURES_DIR } from '../cli/node-host.ts';
+import { readCatalogue } from './catalogue.ts';
+import { checkCassettes } from './cassette-conventions.ts';
 import { checkTutor } from './check-tutor.ts';
+import { deprecatedModels, lessonModels } from './lesson-models.ts';
+import { checkRules, rulesFileSchema } from './lesson-rules.ts';
 import { typecheckLesson } from './typecheck-lesson.ts';
 
 const loaded = loadPackagedCourse();
@@ -54,9 +61,39 @@ async function checkLesson(lesson: Lesson): Promise<void> {
   }
 }
 
+/** Every sentence of task.md states a rule that a case exercises and a mistake breaks, or none. */
+function checkTaskRules(lesson: Lesson): void {
+  const path = `${FIXTURES_DIR}/${lesson.id}/rules.json`;
+  const label = `${lesson.id} every task rule has a case (rules.json)`;
+  if (!existsSync(path)) return check(false, label, 'rules.json is missing');
+  const parsed = rulesFileSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+  if (!parsed.success) return check(false, label, parsed.error.message);
+  const wrong = readCatalogue(lesson.id)?.catalogue.wrong ?? [];
+  const mistakes = new Map<string, string[]>();
+  for (const entry of wrong)
+    mistakes.set(entry.solution, [...(mistakes.get(entry.solution) ?? []), entry.case]);
+  const cases = lesson.cases.map((c) => c.name);
+  const problems = checkRules(parsed.data, { task: lesson.task, cases, mistakes });
+  check(problems.length === 0, label, problems.join('\n'));
+}
+
+const deprecated = await deprecatedModels();
 for (const lesson of lessons) {
   await checkLesson(lesson);
+  checkTaskRules(lesson);
+  const old = [...lessonModels(lesson)].filter((model) => model in deprecated);
+  check(
+    old.length === 0,
+    `${lesson.id} names no model the installed SDK calls deprecated`,
+    old.map((model) => `${model} reaches end-of-life on ${deprecated[model]}`).join('\n'),
+  );
   await checkTutor(lesson, host, check);
 }
+const conventions = checkCassettes({ ...loaded.course, lessons });
+check(
+  conventions.length === 0,
+  'the recordings keep the conventions of fixtures/README.md',
+  conventions.join('\n'),
+);
 console.log(`\nlessons: ${passed} passed, ${failed} failed`);
 process.exitCode = failed === 0 && passed > 0 ? 0 : 1;

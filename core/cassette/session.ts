@@ -59,7 +59,7 @@ export function createCassetteSession(cassette: Cassette): CassetteSession {
 
   function answer(request: ApiRequest): CassetteAnswer {
     const at = { requestNumber: made + 1, recorded };
-    const issue = validateRequest(request);
+    const issue = validateRequest(request, recording[made - 1]?.response);
     if (issue) return { ok: false, rejection: invalidRequest(issue, at) };
     const call = recording[made];
     if (!call) return { ok: false, rejection: exhausted(recording.at(-1)?.response, at) };

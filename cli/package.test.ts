@@ -91,7 +91,8 @@ describe('the packed CLI', () => {
       recursive: true,
     });
     const test = theinference(['test'], course);
-    expect(test).toMatch(/^PASS the-while-loop: 5\/5 cases passed/m);
+    const cases = readdirSync(join(ROOT, 'fixtures', 'the-while-loop', 'cases')).length;
+    expect(test).toContain(`PASS the-while-loop: ${cases}/${cases} cases passed`);
 
     // The CLI built itself into the cache, and wrote nothing into the package.
     expect(

@@ -17,7 +17,7 @@ const classics: [string, string, string, TutorTarget, string][] = [
     'wrong-dropped-assistant',
     'echo',
     { experiment: 'drop-the-reply' },
-    'Your request #2 sent `user · user`: the `tool_result` for `toolu_01KSktCGBT4vLb3XqoM1YcjW`',
+    'Your request #2 sent `user · user`: the `tool_result` for `toolu_01JWAsYRegvKopNTKRzEzSrM`',
   ],
   [
     'the-while-loop',

@@ -4,7 +4,7 @@ import type { EditorApi } from '../features/editor/editor-api.ts';
 import { serializeRoute } from '../features/lessons/route.ts';
 import { ResultsPanel } from '../features/results/ResultsPanel.tsx';
 import { abandonRun, prepareRun, runLesson } from '../features/runner/run-controller.ts';
-import { RunControls } from '../features/runner/RunControls.tsx';
+import { RunButton, RunControls } from '../features/runner/RunControls.tsx';
 import { useWatchMode } from '../features/runner/use-watch-mode.ts';
 import { OtherTabBanner } from '../features/share/OtherTabBanner.tsx';
 import { ShareControl } from '../features/share/ShareControl.tsx';
@@ -14,6 +14,9 @@ import { visibleDrafts } from '../store/drafts-slice.ts';
 import { useAppStore } from '../store/store.ts';
 import { learnerFiles } from './learner-files.ts';
 import { ReadingPane } from './ReadingPane.tsx';
+import { useMediaQuery } from './use-media-query.ts';
+import { STACKED_QUERY, WorkspaceLayout } from './WorkspaceLayout.tsx';
+import { ResultsTabLabel } from '../features/results/ResultsTabLabel.tsx';
 
 /** Monaco is large: the lesson text shows while it loads. */
 const EditorPane = lazy(() => import('../features/editor/EditorPane.tsx'));
@@ -40,6 +43,7 @@ export function Workspace({ course, lesson, dark }: Props) {
     [lesson, run],
   );
   const [editorApi, setEditorApi] = useState<EditorApi>();
+  const stacked = useMediaQuery(STACKED_QUERY);
   const next = course.lessons[lesson.index + 1];
   useWatchMode(lesson.id, run);
   useRunShortcut(run);
@@ -53,32 +57,46 @@ export function Workspace({ course, lesson, dark }: Props) {
     [],
   );
   return (
-    <main className="workspace">
-      <ReadingPane course={course} lesson={lesson} editor={editorApi} runner={runner} />
-      <Suspense
-        fallback={<section className="editor-pane editor-loading">Loading the editor…</section>}
-      >
-        <EditorPane
+    <WorkspaceLayout
+      stacked={stacked}
+      reading={<ReadingPane course={course} lesson={lesson} editor={editorApi} runner={runner} />}
+      code={
+        <Suspense
+          fallback={<section className="editor-pane editor-loading">Loading the editor…</section>}
+        >
+          <EditorPane
+            lesson={lesson}
+            dark={dark}
+            onRun={run}
+            toolbar={
+              <>
+                <RunControls onRun={run} showRun={!stacked} />
+                <ShareControl lesson={lesson} />
+                <SharedCodeBanner lesson={lesson} />
+                <OtherTabBanner lesson={lesson} />
+              </>
+            }
+            onApi={setEditorApi}
+          />
+        </Suspense>
+      }
+      results={
+        <ResultsPanel
           lesson={lesson}
-          dark={dark}
-          onRun={run}
-          toolbar={
-            <>
-              <RunControls onRun={run} />
-              <ShareControl lesson={lesson} />
-              <SharedCodeBanner lesson={lesson} />
-              <OtherTabBanner lesson={lesson} />
-            </>
-          }
-          onApi={setEditorApi}
+          transcript={(report) => <Timeline report={report} />}
+          next={next && { title: next.title, href: serializeRoute(next.id) }}
         />
-      </Suspense>
-      <ResultsPanel
-        lesson={lesson}
-        transcript={(report) => <Timeline report={report} />}
-        next={next && { title: next.title, href: serializeRoute(next.id) }}
-      />
-    </main>
+      }
+      resultsLabel={<ResultsTabLabel lesson={lesson} />}
+      runButton={(showResults) => (
+        <RunButton
+          onRun={() => {
+            run();
+            showResults();
+          }}
+        />
+      )}
+    />
   );
 }
 

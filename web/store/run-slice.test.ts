@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { CaseReport, LessonReport } from '../../core/index.ts';
 import type { AppState } from './app-state.ts';
+import { DEFAULT_PANE_SIZES, PANE_LIMITS } from './preferences-slice.ts';
+import { SUMMARY_CHARS } from './progress-slice.ts';
 import { createAppSlices } from './slices.ts';
 
 const store = () => createStore<AppState>()(createAppSlices);
@@ -81,5 +83,36 @@ describe('progress slice', () => {
     s.getState().recordAttempt('l', true);
     s.getState().recordAttempt('l', false);
     expect(s.getState().progress.l).toEqual({ passed: true, attempts: 2 });
+  });
+
+  it('keeps the last full verdict, cut short, through runs of a few cases', () => {
+    const s = store();
+    const last = { status: 'fail', passed: 1, total: 5, summary: 'x'.repeat(1000), at: 5 } as const;
+    s.getState().recordAttempt('l', false, last);
+    s.getState().recordAttempt('l', false);
+    expect(s.getState().progress.l).toEqual({
+      passed: false,
+      attempts: 2,
+      last: { ...last, summary: 'x'.repeat(SUMMARY_CHARS) },
+    });
+  });
+});
+
+describe('preferences slice', () => {
+  it('keeps pane sizes within their limits, and resets one', () => {
+    const s = store();
+    s.getState().setPaneSize('lesson', 99);
+    s.getState().setPaneSize('results', 20.04);
+    expect(s.getState().paneSizes).toEqual({ lesson: PANE_LIMITS.max, results: 20 });
+    s.getState().resetPaneSize('lesson');
+    expect(s.getState().paneSizes).toEqual({ lesson: DEFAULT_PANE_SIZES.lesson, results: 20 });
+  });
+
+  it('takes the offered font size nearest to the one asked for', () => {
+    const s = store();
+    s.getState().setFontSize(17.2);
+    expect(s.getState().fontSize).toBe(18);
+    s.getState().setFontSize(3);
+    expect(s.getState().fontSize).toBe(12);
   });
 });

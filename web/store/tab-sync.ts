@@ -29,8 +29,9 @@ export interface TabMerge {
  *   When theirs differs, it becomes `draftConflict` and the learner chooses; when it agrees, any
  *   conflict ends. A conflict the learner has not settled stays, even after they move to another
  *   lesson. A lesson showing shared code has its draft off screen: theirs is adopted;
- * - progress: a pass in either tab counts, attempts are the larger count;
- * - theme and watch: the latest choice, theirs.
+ * - progress: a pass in either tab counts, attempts are the larger count, the last verdict is
+ *   the later one;
+ * - theme, watch, pane sizes and font size: the latest choice, theirs.
  */
 export function mergeFromOtherTab(ours: SyncedState, theirs: Partial<PersistedState>): TabMerge {
   const open = ours.lastLessonId;
@@ -55,12 +56,19 @@ export function mergeFromOtherTab(ours: SyncedState, theirs: Partial<PersistedSt
   const patch: Partial<AppState> = { drafts, reloads, draftConflict, progress };
   if (theirs.theme) patch.theme = theirs.theme;
   if (theirs.watch !== undefined) patch.watch = theirs.watch;
+  if (theirs.paneSizes) patch.paneSizes = theirs.paneSizes;
+  if (theirs.fontSize !== undefined) patch.fontSize = theirs.fontSize;
   const theirDrafts = theirs.drafts ?? {};
   const writeBack =
     Object.keys(drafts).some((lessonId) => !(lessonId in theirDrafts)) ||
     Object.entries(progress).some(([lessonId, p]) => {
       const their = theirProgress[lessonId];
-      return !their || their.passed !== p.passed || their.attempts !== p.attempts;
+      return (
+        !their ||
+        their.passed !== p.passed ||
+        their.attempts !== p.attempts ||
+        their.last?.at !== p.last?.at
+      );
     });
   return { patch, writeBack };
 }
@@ -72,9 +80,17 @@ function mergeProgress(
   const out = { ...ours };
   for (const [lessonId, p] of Object.entries(theirs)) {
     const mine = out[lessonId];
-    out[lessonId] = mine
-      ? { passed: mine.passed || p.passed, attempts: Math.max(mine.attempts, p.attempts) }
-      : p;
+    if (!mine) {
+      out[lessonId] = p;
+      continue;
+    }
+    const merged: LessonProgress = {
+      passed: mine.passed || p.passed,
+      attempts: Math.max(mine.attempts, p.attempts),
+    };
+    const last = (p.last?.at ?? -1) > (mine.last?.at ?? -1) ? p.last : mine.last;
+    if (last) merged.last = last;
+    out[lessonId] = merged;
   }
   return out;
 }

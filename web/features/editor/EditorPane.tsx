@@ -32,6 +32,7 @@ export default function EditorPane({ lesson, dark, onRun, toolbar, onApi }: Prop
   const [mounted, setMounted] = useState<monaco.editor.IStandaloneCodeEditor>();
   const onRunRef = useRef(onRun);
   const solutionOpen = useAppStore((s) => s.solutionOpen);
+  const fontSize = useAppStore((s) => s.fontSize);
   const setEditorReady = useAppStore((s) => s.setEditorReady);
   useEffect(() => {
     onRunRef.current = onRun;
@@ -99,8 +100,8 @@ export default function EditorPane({ lesson, dark, onRun, toolbar, onApi }: Prop
               domReadOnly: readOnly,
               readOnlyMessage: { value: 'This file is read-only: the grader uses its own copy.' },
               ariaLabel: `Editor: ${active}${readOnly ? ' (read-only)' : ''}`,
-              fontSize: 13.5,
-              lineHeight: 20,
+              fontSize,
+              lineHeight: Math.round(fontSize * 1.45),
               minimap: { enabled: false },
               scrollBeyondLastLine: false,
               automaticLayout: true,

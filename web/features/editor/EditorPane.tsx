@@ -7,6 +7,7 @@ import { editorFiles, filePath } from './lesson-models.ts';
 import { monaco, monacoTheme } from './monaco-setup.ts';
 import { useAnchorHighlight } from './anchor-highlight.ts';
 import { EditorActions } from './EditorActions.tsx';
+import { openingPlace } from './opening-place.ts';
 import { useEditorApi, type EditorApi } from './editor-api.ts';
 import { SolutionView } from './SolutionView.tsx';
 import { useLessonModels, useReveal, useRunMarkers, useSdkTypes } from './use-editor-sync.ts';
@@ -51,9 +52,17 @@ export default function EditorPane({ lesson, dark, onRun, toolbar, onApi }: Prop
       editor.current = instance;
       setMounted(instance);
       instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => onRunRef.current());
+      // The lesson opens where the work is: its first TODO, not line 1 of a long file.
+      const text = instance.getModel()?.getValue() ?? '';
+      const place = openingPlace(text, lesson.starter[lesson.entry] ?? '');
+      if (place) {
+        const position = { lineNumber: place.line, column: place.column };
+        instance.setPosition(position);
+        instance.revealPositionInCenter(position);
+      }
       setEditorReady(true);
     },
-    [setEditorReady],
+    [setEditorReady, lesson],
   );
 
   const readOnly = lesson.readOnly.includes(active);

@@ -2,7 +2,9 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import type { Course, FileMap, Lesson } from '../../core/index.ts';
 import type { EditorApi } from '../features/editor/editor-api.ts';
 import { serializeRoute } from '../features/lessons/route.ts';
+import { recordRun } from '../features/results/record-run.ts';
 import { ResultsPanel } from '../features/results/ResultsPanel.tsx';
+import { ResultsTabLabel } from '../features/results/ResultsTabLabel.tsx';
 import { abandonRun, prepareRun, runLesson } from '../features/runner/run-controller.ts';
 import { RunButton, RunControls } from '../features/runner/RunControls.tsx';
 import { useWatchMode } from '../features/runner/use-watch-mode.ts';
@@ -10,13 +12,11 @@ import { OtherTabBanner } from '../features/share/OtherTabBanner.tsx';
 import { ShareControl } from '../features/share/ShareControl.tsx';
 import { SharedCodeBanner } from '../features/share/SharedCodeBanner.tsx';
 import { Timeline } from '../features/timeline/Timeline.tsx';
-import { visibleDrafts } from '../store/drafts-slice.ts';
+import { currentFiles } from '../store/learner-files.ts';
 import { useAppStore } from '../store/store.ts';
-import { learnerFiles } from './learner-files.ts';
 import { ReadingPane } from './ReadingPane.tsx';
 import { useMediaQuery } from './use-media-query.ts';
 import { STACKED_QUERY, WorkspaceLayout } from './WorkspaceLayout.tsx';
-import { ResultsTabLabel } from '../features/results/ResultsTabLabel.tsx';
 
 /** Monaco is large: the lesson text shows while it loads. */
 const EditorPane = lazy(() => import('../features/editor/EditorPane.tsx'));
@@ -29,15 +29,24 @@ interface Props {
 
 /** The files a Run grades now: the lesson's, with what the editor shows over them. */
 function filesNow(lesson: Lesson): FileMap {
-  return learnerFiles(lesson, visibleDrafts(useAppStore.getState()));
+  return currentFiles(useAppStore.getState(), lesson);
+}
+
+/**
+ * Runs the code in the editor (every case, or the ones named); a run of the learner's own
+ * code, once finished, counts towards their progress.
+ */
+function runNow(lesson: Lesson, only?: string[]): void {
+  const source = useAppStore.getState().shared[lesson.id] ? 'shared' : 'mine';
+  void runLesson(lesson, filesNow(lesson), source, only).then((finished) => {
+    if (finished && source === 'mine') recordRun(lesson, finished);
+  });
 }
 
 /** One lesson's three panes: read, edit, see. Mounted per lesson (keyed by its id). */
 export function Workspace({ course, lesson, dark }: Props) {
-  const run = useCallback(() => {
-    const source = useAppStore.getState().shared[lesson.id] ? 'shared' : 'mine';
-    void runLesson(lesson, filesNow(lesson), source);
-  }, [lesson]);
+  const run = useCallback(() => runNow(lesson), [lesson]);
+  const runCases = useCallback((names: string[]) => runNow(lesson, names), [lesson]);
   const runner = useMemo(
     () => ({ run, runReference: (files: FileMap) => void runLesson(lesson, files, 'reference') }),
     [lesson, run],
@@ -85,6 +94,8 @@ export function Workspace({ course, lesson, dark }: Props) {
           lesson={lesson}
           transcript={(report) => <Timeline report={report} />}
           next={next && { title: next.title, href: serializeRoute(next.id) }}
+          onRun={run}
+          onRunCases={runCases}
         />
       }
       resultsLabel={<ResultsTabLabel lesson={lesson} />}

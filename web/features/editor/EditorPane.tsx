@@ -10,7 +10,13 @@ import { EditorActions } from './EditorActions.tsx';
 import { openingPlace } from './opening-place.ts';
 import { useEditorApi, type EditorApi } from './editor-api.ts';
 import { SolutionView } from './SolutionView.tsx';
-import { useLessonModels, useReveal, useRunMarkers, useSdkTypes } from './use-editor-sync.ts';
+import {
+  useLessonModels,
+  useReveal,
+  useRunMarkers,
+  useSdkTypes,
+  useTypeErrors,
+} from './use-editor-sync.ts';
 import './editor.css';
 
 interface Props {
@@ -42,6 +48,7 @@ export default function EditorPane({ lesson, dark, onRun, toolbar, onApi }: Prop
   useRunMarkers(lesson);
   useReveal(lesson, editor, files, setActive);
   useSdkTypes(lesson);
+  useTypeErrors(lesson);
   const highlight = useEditorApi(lesson, files, setActive, mounted && onApi);
   const inCode = highlight?.in === 'code' && highlight.file === active ? highlight : undefined;
   useAnchorHighlight(mounted, inCode, active);

@@ -1,25 +1,31 @@
 import { summarizeCase, type CaseReport, type Lesson } from '../../../core/index.ts';
 import { StatusIcon, type IconStatus } from '../../ui/StatusIcon.tsx';
+import { caseReason } from './verdict.ts';
 
 interface Props {
   lesson: Lesson;
+  /** The reports shown, in the lesson's order. */
   reports: CaseReport[];
   running: boolean;
+  /** The cases the current run runs, when only some. */
+  only: string[] | undefined;
   selected: string | undefined;
   onSelect(name: string): void;
 }
 
 /**
- * One row per case. Each row carries `data-case`, `data-status` (pass, fail, error, pending,
- * running) and the transcript's counts, so tests (and the browser-vs-CLI check) read the
- * verdict straight from the DOM.
+ * One row per case, leading with what matters: for a failing case its one-line reason, for
+ * the rest the description. Each row carries `data-case`, `data-status` (pass, fail, error,
+ * pending, running) and the transcript's counts, so tests (and the browser-vs-CLI check) read
+ * the verdict straight from the DOM.
  */
-export function CaseList({ lesson, reports, running, selected, onSelect }: Props) {
+export function CaseList({ lesson, reports, running, only, selected, onSelect }: Props) {
   return (
     <ul className="case-list" aria-label="Cases">
       {lesson.cases.map((testCase) => {
         const report = reports.find((r) => r.name === testCase.name);
-        const status: IconStatus = report?.status ?? (running ? 'running' : 'pending');
+        const inRun = !only || only.includes(testCase.name);
+        const status: IconStatus = report?.status ?? (running && inRun ? 'running' : 'pending');
         const tools = report?.turns.reduce((n, t) => n + t.tools.length, 0);
         return (
           <li
@@ -44,8 +50,8 @@ export function CaseList({ lesson, reports, running, selected, onSelect }: Props
                   {testCase.name}
                   {!testCase.visible && <span className="badge subtle">hidden</span>}
                 </span>
-                <span className="case-description">
-                  {report && report.status !== 'pass' ? report.message : testCase.description}
+                <span className="case-description" title={lineOf(report, testCase.description)}>
+                  {lineOf(report, testCase.description)}
                 </span>
               </span>
               {report && <span className="case-summary">{summarizeCase(report)}</span>}
@@ -55,4 +61,12 @@ export function CaseList({ lesson, reports, running, selected, onSelect }: Props
       })}
     </ul>
   );
+}
+
+/** A row's one visible line: why it failed, or what the case checks. */
+function lineOf(report: CaseReport | undefined, description: string): string {
+  if (!report || report.status === 'pass') return description;
+  if (report.kind === 'compile') return 'Not run: the code does not compile (see above).';
+  if (report.kind === 'cancelled') return 'Stopped before it finished.';
+  return caseReason(report);
 }

@@ -8,6 +8,7 @@ import { ResultsTabLabel } from '../features/results/ResultsTabLabel.tsx';
 import { abandonRun, prepareRun, runLesson } from '../features/runner/run-controller.ts';
 import { RunButton, RunControls } from '../features/runner/RunControls.tsx';
 import { useWatchMode } from '../features/runner/use-watch-mode.ts';
+import { DownloadButton } from '../features/share/DownloadButton.tsx';
 import { OtherTabBanner } from '../features/share/OtherTabBanner.tsx';
 import { ShareControl } from '../features/share/ShareControl.tsx';
 import { SharedCodeBanner } from '../features/share/SharedCodeBanner.tsx';
@@ -81,6 +82,7 @@ export function Workspace({ course, lesson, dark }: Props) {
               <>
                 <RunControls onRun={run} showRun={!stacked} />
                 <ShareControl lesson={lesson} />
+                <DownloadButton lesson={lesson} />
                 <SharedCodeBanner lesson={lesson} />
                 <OtherTabBanner lesson={lesson} />
               </>

@@ -1,0 +1,67 @@
+import { summarizeCase, type CaseReport, type Turn } from '../../../core/index.ts';
+import { rejectionLabel } from './rejection-label.ts';
+import { requestRoles, sentBlocks } from './request-view.ts';
+
+/** Characters of one value written out in the text transcript. */
+const VALUE_CHARS = 500;
+
+/**
+ * A case's transcript as plain text, to paste into a question or a bug report: the verdict,
+ * then each turn (what was sent, what came back, the tools run), then the summary line.
+ */
+export function transcriptText(report: CaseReport): string {
+  const lines = [`${report.name}: ${report.status} (${report.kind})`];
+  if (report.status !== 'pass') lines.push(report.message);
+  lines.push('');
+  report.turns.forEach((turn, i) => lines.push(...turnLines(turn, report.turns[i - 1])));
+  if (report.turns.length === 0) lines.push('No model calls were made.', '');
+  lines.push(summarizeCase(report));
+  return lines.join('\n');
+}
+
+/** The same transcript as JSON: the case's verdict and its turns, as the grader recorded them. */
+export function transcriptJson(report: CaseReport): string {
+  const { name, status, kind, message, turns, durationMs } = report;
+  return JSON.stringify({ case: name, status, kind, message, durationMs, turns }, null, 2);
+}
+
+function turnLines(turn: Turn, previous: Turn | undefined): string[] {
+  const { request, response, rejection } = turn;
+  const head = [`Turn ${turn.index}`];
+  if (response) head.push(`stop_reason ${response.stop_reason}`);
+  if (rejection) head.push(rejectionLabel(rejection));
+  head.push(`${Math.round(turn.durationMs)} ms`);
+  const lines = [head.join(' · ')];
+  const roles = requestRoles(request.raw);
+  lines.push(`  → request: ${roles.join(' · ') || `${request.messageCount} messages`}`);
+  const ids = previous?.response?.content.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []));
+  for (const block of sentBlocks(request.newestMessage, ids)) {
+    if (block.type === 'tool_result') {
+      const error = block.isError ? ' is_error' : '';
+      const unknown = block.answers === false ? ' (answers no tool_use of the last reply)' : '';
+      lines.push(`    tool_result ${block.toolUseId}${error}${unknown}: ${cut(block.content)}`);
+    } else if (block.type === 'text') lines.push(`    text: ${cut(block.text)}`);
+    else lines.push(`    ${block.name} block`);
+  }
+  if (rejection) lines.push(`  ✗ ${rejection.body.error.message}`);
+  for (const block of response?.content ?? []) {
+    lines.push(
+      block.type === 'text'
+        ? `  ← text: ${cut(block.text)}`
+        : `  ← tool_use ${block.name}(${cut(JSON.stringify(block.input))}) ${block.id}`,
+    );
+  }
+  for (const tool of turn.tools) {
+    const result = tool.error
+      ? `threw ${tool.error.name}: ${tool.error.message}`
+      : cut(tool.output ?? '');
+    lines.push(`  · ran ${tool.name}(${cut(JSON.stringify(tool.input))}) → ${result}`);
+  }
+  lines.push('');
+  return lines;
+}
+
+function cut(text: string | undefined): string {
+  const value = text ?? '';
+  return value.length > VALUE_CHARS ? `${value.slice(0, VALUE_CHARS)}…` : value;
+}

@@ -8,6 +8,7 @@ import { monaco, monacoTheme } from './monaco-setup.ts';
 import { useAnchorHighlight } from './anchor-highlight.ts';
 import { EditorActions } from './EditorActions.tsx';
 import { openingPlace } from './opening-place.ts';
+import { useTabEscape } from './use-tab-escape.ts';
 import { useEditorApi, type EditorApi } from './editor-api.ts';
 import { SolutionView } from './SolutionView.tsx';
 import {
@@ -30,6 +31,9 @@ interface Props {
 }
 
 const PANEL_ID = 'editor-panel';
+/** Monaco's toggle for "Tab moves focus". */
+const TAB_MODE_KEYS =
+  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌃⇧M' : 'Ctrl+M';
 
 /** The learner's files in Monaco, one tab each; keyed by lesson in the shell. */
 export default function EditorPane({ lesson, dark, onRun, toolbar, onApi }: Props) {
@@ -52,6 +56,7 @@ export default function EditorPane({ lesson, dark, onRun, toolbar, onApi }: Prop
   const highlight = useEditorApi(lesson, files, setActive, mounted && onApi);
   const inCode = highlight?.in === 'code' && highlight.file === active ? highlight : undefined;
   useAnchorHighlight(mounted, inCode, active);
+  const tab = useTabEscape(mounted);
   useEffect(() => () => setEditorReady(false), [setEditorReady]);
 
   const onMount = useCallback<OnMount>(
@@ -115,7 +120,7 @@ export default function EditorPane({ lesson, dark, onRun, toolbar, onApi }: Prop
               readOnly,
               domReadOnly: readOnly,
               readOnlyMessage: { value: 'This file is read-only: the grader uses its own copy.' },
-              ariaLabel: `Editor: ${active}${readOnly ? ' (read-only)' : ''}`,
+              ariaLabel: `Editor: ${active}${readOnly ? ' (read-only)' : ''}. Press Escape, then Tab, to leave the editor.`,
               fontSize,
               lineHeight: Math.round(fontSize * 1.45),
               minimap: { enabled: false },
@@ -127,6 +132,20 @@ export default function EditorPane({ lesson, dark, onRun, toolbar, onApi }: Prop
               renderLineHighlight: readOnly ? 'none' : 'line',
             }}
           />
+          {tab.focused && (
+            <p className="tab-hint" aria-hidden="true">
+              {tab.armed ? (
+                <>
+                  <kbd>Tab</kbd> now leaves the editor
+                </>
+              ) : (
+                <>
+                  <kbd>Esc</kbd> then <kbd>Tab</kbd> leaves the editor · <kbd>{TAB_MODE_KEYS}</kbd>{' '}
+                  makes Tab move focus
+                </>
+              )}
+            </p>
+          )}
         </div>
       </div>
     </section>

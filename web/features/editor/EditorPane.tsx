@@ -125,6 +125,11 @@ export default function EditorPane({ lesson, dark, onRun, toolbar, onApi }: Prop
               lineHeight: Math.round(fontSize * 1.45),
               minimap: { enabled: false },
               scrollBeyondLastLine: false,
+              // The last line's number in the normal colour: the dimmed one is all but unreadable.
+              renderFinalNewline: 'on',
+              // Unused code is faded to a contrast nobody can read (the starter's parameters
+              // are unused until the learner writes the loop); TypeScript's hint still says so.
+              showUnused: false,
               automaticLayout: true,
               tabSize: 2,
               fixedOverflowWidgets: true,

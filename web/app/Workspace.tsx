@@ -82,11 +82,11 @@ export function Workspace({ course, lesson, dark }: Props) {
               <>
                 <RunControls onRun={run} showRun={!stacked} />
                 <ShareControl lesson={lesson} />
-                <DownloadButton lesson={lesson} />
                 <SharedCodeBanner lesson={lesson} />
                 <OtherTabBanner lesson={lesson} />
               </>
             }
+            fileActions={<DownloadButton lesson={lesson} />}
             onApi={setEditorApi}
           />
         </Suspense>

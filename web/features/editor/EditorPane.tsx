@@ -26,6 +26,8 @@ interface Props {
   onRun(): void;
   /** The run controls, composed in by the app shell. */
   toolbar: ReactNode;
+  /** Controls beside Reset in the files' row (Download), composed in by the app shell. */
+  fileActions?: ReactNode;
   /** Receives the editor's API once it is mounted (undefined when it goes). */
   onApi?(api: EditorApi | undefined): void;
 }
@@ -36,7 +38,7 @@ const TAB_MODE_KEYS =
   typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌃⇧M' : 'Ctrl+M';
 
 /** The learner's files in Monaco, one tab each; keyed by lesson in the shell. */
-export default function EditorPane({ lesson, dark, onRun, toolbar, onApi }: Props) {
+export default function EditorPane({ lesson, dark, onRun, toolbar, fileActions, onApi }: Props) {
   const files = useMemo(() => editorFiles(lesson), [lesson]);
   const [active, setActive] = useState(lesson.entry);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
@@ -89,7 +91,10 @@ export default function EditorPane({ lesson, dark, onRun, toolbar, onApi }: Prop
           panelId={PANEL_ID}
           onSelect={setActive}
         />
-        <EditorActions lesson={lesson} />
+        <div className="editor-row-actions">
+          <EditorActions lesson={lesson} />
+          {fileActions}
+        </div>
       </div>
       <div
         id={PANEL_ID}

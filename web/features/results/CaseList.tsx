@@ -46,15 +46,15 @@ export function CaseList({ lesson, reports, running, only, selected, onSelect }:
             >
               <StatusIcon status={status} />
               <span className="case-main">
-                <span className="case-name">
-                  {testCase.name}
+                <span className="case-head">
+                  <span className="case-name">{testCase.name}</span>
                   {!testCase.visible && <span className="badge subtle">hidden</span>}
+                  {report && <span className="case-summary">{summarizeCase(report)}</span>}
                 </span>
                 <span className="case-description" title={lineOf(report, testCase.description)}>
                   {lineOf(report, testCase.description)}
                 </span>
               </span>
-              {report && <span className="case-summary">{summarizeCase(report)}</span>}
             </button>
           </li>
         );

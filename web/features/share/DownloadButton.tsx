@@ -29,11 +29,12 @@ export function DownloadButton({ lesson }: { lesson: Lesson }) {
     <button
       type="button"
       className="button ghost download-button"
-      title="Save your files to your computer"
+      title="Download your files"
       onClick={() => void download()}
     >
       <DownloadIcon />
       <span className="download-label">Download</span>
+      <span className="visually-hidden"> your files</span>
     </button>
   );
 }

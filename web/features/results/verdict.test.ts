@@ -80,7 +80,7 @@ describe('verdictText', () => {
     [
       'one case run on its own',
       done([kase('echo', 'pass')], { only: ['echo'] }),
-      'Passed: echo passes (1 of 3 cases run).',
+      'Passed: echo passes; 2 cases not run on this code.',
     ],
     [
       'one case run, the others carried over from the same code',
@@ -93,7 +93,12 @@ describe('verdictText', () => {
     [
       'two cases run, one failing',
       done([kase('echo', 'pass'), kase('third', 'fail', 'nope')], { only: ['echo', 'third'] }),
-      'Failed: 1 of 2 cases run pass (2 of 3 cases run). third: nope',
+      'Failed: 1 of the 2 cases run pass; 1 case not run on this code. third: nope',
+    ],
+    [
+      'one case run, failing',
+      done([kase('third', 'fail', 'nope')], { only: ['third'] }),
+      'Failed: third fails; 2 cases not run on this code. third: nope',
     ],
     [
       'a cancelled run',

@@ -84,17 +84,14 @@ export function verdictOf(
     };
   }
   const ran = ordered.length;
-  const scope = `${ran} of ${total} cases run`;
+  const rest = `${plural(total - ran, 'case')} not run on this code`;
+  const only = ordered[0]?.name ?? 'the case';
   if (!failing) {
-    const which = ran === 1 ? `${ordered[0]?.name ?? 'the case'} passes` : `the ${ran} cases pass`;
-    return { ...base, outcome: 'partial', headline: `Passed: ${which} (${scope}).` };
+    const which = ran === 1 ? `${only} passes` : `the ${ran} cases run pass`;
+    return { ...base, outcome: 'partial', headline: `Passed: ${which}; ${rest}.` };
   }
-  return {
-    ...base,
-    outcome: 'fail',
-    headline: `Failed: ${passed} of ${ran} cases run pass (${scope}).`,
-    reason,
-  };
+  const which = ran === 1 ? `${only} fails` : `${passed} of the ${ran} cases run pass`;
+  return { ...base, outcome: 'fail', headline: `Failed: ${which}; ${rest}.`, reason };
 }
 
 /** The verdict as one announcement: the headline, then the reason. */

@@ -9,6 +9,8 @@ interface Props {
   running: boolean;
   /** The cases the current run runs, when only some. */
   only: string[] | undefined;
+  /** Cases whose reports come from the run before, on the same code (not re-run). */
+  carried: readonly string[];
   selected: string | undefined;
   onSelect(name: string): void;
 }
@@ -19,7 +21,7 @@ interface Props {
  * pending, running) and the transcript's counts, so tests (and the browser-vs-CLI check) read
  * the verdict straight from the DOM.
  */
-export function CaseList({ lesson, reports, running, only, selected, onSelect }: Props) {
+export function CaseList({ lesson, reports, running, only, carried, selected, onSelect }: Props) {
   return (
     <ul className="case-list" aria-label="Cases">
       {lesson.cases.map((testCase) => {
@@ -27,6 +29,7 @@ export function CaseList({ lesson, reports, running, only, selected, onSelect }:
         const inRun = !only || only.includes(testCase.name);
         const status: IconStatus = report?.status ?? (running && inRun ? 'running' : 'pending');
         const tools = report?.turns.reduce((n, t) => n + t.tools.length, 0);
+        const kept = carried.includes(testCase.name);
         return (
           <li
             key={testCase.name}
@@ -36,6 +39,7 @@ export function CaseList({ lesson, reports, running, only, selected, onSelect }:
             data-kind={report?.kind}
             data-turns={report?.turns.length}
             data-tool-calls={tools}
+            data-carried={kept || undefined}
           >
             <button
               type="button"
@@ -49,6 +53,14 @@ export function CaseList({ lesson, reports, running, only, selected, onSelect }:
                 <span className="case-head">
                   <span className="case-name">{testCase.name}</span>
                   {!testCase.visible && <span className="badge subtle">hidden</span>}
+                  {kept && (
+                    <span
+                      className="badge subtle"
+                      title="Not re-run: its verdict from the last run of this same code stands"
+                    >
+                      kept
+                    </span>
+                  )}
                   {report && <span className="case-summary">{summarizeCase(report)}</span>}
                 </span>
                 <span className="case-description" title={lineOf(report, testCase.description)}>

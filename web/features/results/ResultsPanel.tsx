@@ -26,6 +26,7 @@ interface Props {
 }
 
 const NO_ISSUES: TypeIssue[] = [];
+const NO_NAMES: string[] = [];
 
 /** The verdict (announced), the cases, and the selected case in full. */
 export function ResultsPanel({ lesson, transcript, next, onRun, onRunCases }: Props) {
@@ -84,6 +85,7 @@ export function ResultsPanel({ lesson, transcript, next, onRun, onRunCases }: Pr
           reports={reports}
           running={!waiting && run?.phase === 'running'}
           only={run?.only}
+          carried={shownRun?.carried?.map((c) => c.name) ?? NO_NAMES}
           selected={shown?.name}
           onSelect={selectCase}
         />

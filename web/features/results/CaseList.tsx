@@ -61,7 +61,9 @@ export function CaseList({ lesson, reports, running, only, carried, selected, on
                       kept
                     </span>
                   )}
-                  {report && <span className="case-summary">{summarizeCase(report)}</span>}
+                  {report && report.kind !== 'compile' && (
+                    <span className="case-summary">{summarizeCase(report)}</span>
+                  )}
                 </span>
                 <span className="case-description" title={lineOf(report, testCase.description)}>
                   {lineOf(report, testCase.description)}

@@ -1,8 +1,8 @@
-import { sentBlocks } from './request-view.ts';
+import { sentBlocks, sentMessages } from './request-view.ts';
 
 interface Props {
-  /** The request's newest message. */
-  message: unknown;
+  /** The request as the learner's code sent it. */
+  request: unknown;
   /** The ids of the previous reply's tool_use blocks (undefined on the first request). */
   replyIds: readonly string[] | undefined;
 }
@@ -11,14 +11,38 @@ interface Props {
 const SHOWN_CHARS = 300;
 
 /**
- * What the learner's code sent in its newest message: each tool_result (the id it answers,
- * is_error, the content) and any text, so a wrong id or a missing result shows at a glance.
+ * What the learner's code sent since the model's last reply: each tool_result (the id it
+ * answers, is_error, the content) and any text, message by message, so a wrong id, a missing
+ * result or results split over several messages show at a glance.
  */
-export function SentBlocks({ message, replyIds }: Props) {
+export function SentBlocks({ request, replyIds }: Props) {
+  const messages = sentMessages(request);
+  if (messages.length === 0) return null;
+  return (
+    <div className="sent-messages">
+      {messages.map(({ index, message }) => (
+        <div key={index} className="sent-message">
+          {messages.length > 1 && <span className="sent-index">messages[{index}]</span>}
+          <MessageBlocks message={message} replyIds={replyIds} index={index} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function MessageBlocks({
+  message,
+  replyIds,
+  index,
+}: {
+  message: unknown;
+  replyIds: Props['replyIds'];
+  index: number;
+}) {
   const blocks = sentBlocks(message, replyIds);
   if (blocks.length === 0) return null;
   return (
-    <ul className="sent-blocks" aria-label="Sent in this request">
+    <ul className="sent-blocks" aria-label={`Sent in messages[${index}]`}>
       {blocks.map((block, i) => {
         if (block.type === 'text') {
           return (

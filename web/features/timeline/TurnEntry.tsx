@@ -54,7 +54,7 @@ export function TurnEntry({ turn, previous }: Props) {
         </ol>
         <LazyDetails summary="Raw request">{() => <Json value={request.raw} />}</LazyDetails>
       </div>
-      <SentBlocks message={request.newestMessage} replyIds={replyIds} />
+      <SentBlocks request={request.raw} replyIds={replyIds} />
       {rejection && <RejectionNote rejection={rejection} />}
       {response && (
         <div className="turn-response">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestRoles, sentBlocks } from './request-view.ts';
+import { requestRoles, sentBlocks, sentMessages } from './request-view.ts';
 
 describe('requestRoles', () => {
   it.each([
@@ -66,5 +66,18 @@ describe('sentBlocks', () => {
       content: [{ type: 'tool_result', tool_use_id: 'a', content: '' }],
     };
     expect(sentBlocks(newest)).toMatchObject([{ answers: undefined }]);
+  });
+});
+
+describe('sentMessages', () => {
+  const user = (text: string) => ({ role: 'user', content: text });
+  const reply = { role: 'assistant', content: [] };
+  it.each([
+    ['the first request: its newest message', [user('a')], [0]],
+    ['one message after the reply', [user('a'), reply, user('b')], [2]],
+    ['results split over two messages', [user('a'), reply, user('b'), user('c')], [2, 3]],
+    ['a request that ends with the reply (prefill)', [user('a'), reply], []],
+  ])('%s', (_what, messages, indexes) => {
+    expect(sentMessages({ messages }).map((m) => m.index)).toEqual(indexes);
   });
 });

@@ -30,7 +30,23 @@ export function requestRoles(raw: unknown): string[] {
 }
 
 /**
- * The blocks of the newest message, when the learner's code wrote it (a user message): the
+ * The messages the learner's code wrote since the model's last reply in a request (what it
+ * sends back this time), with their indexes in `messages`: usually one user message, but a
+ * loop that splits its results sends several.
+ */
+export function sentMessages(raw: unknown): { index: number; message: unknown }[] {
+  const messages = isRecord(raw) && Array.isArray(raw.messages) ? raw.messages : [];
+  let from = messages.length;
+  while (from > 0 && !(isRecord(messages[from - 1]) && messages[from - 1].role === 'assistant')) {
+    from--;
+  }
+  // The first request has no reply before it: only its newest message is the loop's news.
+  if (from === 0) from = Math.max(messages.length - 1, 0);
+  return messages.slice(from).map((message, i) => ({ index: from + i, message }));
+}
+
+/**
+ * The blocks of one message, when the learner's code wrote it (a user message): the
  * tool_results it sends back and any text. `previousToolUseIds` are the ids of the tool_use
  * blocks of the model's previous reply, undefined when there was none.
  */

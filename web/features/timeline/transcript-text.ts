@@ -1,6 +1,6 @@
 import { summarizeCase, type CaseReport, type Turn } from '../../../core/index.ts';
 import { rejectionLabel } from './rejection-label.ts';
-import { requestRoles, sentBlocks } from './request-view.ts';
+import { requestRoles, sentBlocks, sentMessages, type SentBlock } from './request-view.ts';
 
 /** Characters of one value written out in the text transcript. */
 const VALUE_CHARS = 500;
@@ -35,13 +35,10 @@ function turnLines(turn: Turn, previous: Turn | undefined): string[] {
   const roles = requestRoles(request.raw);
   lines.push(`  → request: ${roles.join(' · ') || `${request.messageCount} messages`}`);
   const ids = previous?.response?.content.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []));
-  for (const block of sentBlocks(request.newestMessage, ids)) {
-    if (block.type === 'tool_result') {
-      const error = block.isError ? ' is_error' : '';
-      const unknown = block.answers === false ? ' (answers no tool_use of the last reply)' : '';
-      lines.push(`    tool_result ${block.toolUseId}${error}${unknown}: ${cut(block.content)}`);
-    } else if (block.type === 'text') lines.push(`    text: ${cut(block.text)}`);
-    else lines.push(`    ${block.name} block`);
+  const sent = sentMessages(request.raw);
+  for (const { index, message } of sent) {
+    if (sent.length > 1) lines.push(`    messages[${index}]:`);
+    for (const block of sentBlocks(message, ids)) lines.push(`    ${blockLine(block)}`);
   }
   if (rejection) lines.push(`  ✗ ${rejection.body.error.message}`);
   for (const block of response?.content ?? []) {
@@ -59,6 +56,14 @@ function turnLines(turn: Turn, previous: Turn | undefined): string[] {
   }
   lines.push('');
   return lines;
+}
+
+function blockLine(block: SentBlock): string {
+  if (block.type === 'text') return `text: ${cut(block.text)}`;
+  if (block.type === 'other') return `${block.name} block`;
+  const error = block.isError ? ' is_error' : '';
+  const unknown = block.answers === false ? ' (answers no tool_use of the last reply)' : '';
+  return `tool_result ${block.toolUseId}${error}${unknown}: ${cut(block.content)}`;
 }
 
 function cut(text: string | undefined): string {

@@ -1,5 +1,6 @@
 import type { StackFrame } from '../../../core/index.ts';
 import { ShowMore, useShownCount } from '../../ui/ShowMore.tsx';
+import { PlaceLink } from './PlaceLink.tsx';
 
 /** Frames rendered at first, and per "Show more" (a deep recursion has thousands). */
 const PAGE = 20;
@@ -23,18 +24,10 @@ export function StackFrames({ frames, editable, onReveal }: Props) {
           return (
             <li key={`${where}-${i}`}>
               at {name}
-              {editable.includes(frame.file) ? (
-                <button
-                  type="button"
-                  className="link"
-                  onClick={() => onReveal(frame.file, frame.line, frame.column)}
-                  aria-label={`Go to ${where}`}
-                >
-                  {where}
-                </button>
-              ) : (
-                <span className="muted">{where}</span>
-              )}
+              <PlaceLink
+                at={frame}
+                onReveal={editable.includes(frame.file) ? onReveal : undefined}
+              />
             </li>
           );
         })}

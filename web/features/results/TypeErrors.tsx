@@ -1,5 +1,6 @@
 import type { TypeIssue } from '../../store/ui-slice.ts';
 import { ShowMore, useShownCount } from '../../ui/ShowMore.tsx';
+import { PlaceLink } from './PlaceLink.tsx';
 
 interface Props {
   issues: TypeIssue[];
@@ -24,15 +25,7 @@ export function TypeErrors({ issues, onReveal }: Props) {
           const where = `${issue.file}:${issue.line}:${issue.column}`;
           return (
             <li key={`${where}-${i}`}>
-              <button
-                type="button"
-                className="link"
-                onClick={() => onReveal(issue.file, issue.line, issue.column)}
-                aria-label={`Go to ${where}`}
-              >
-                {where}
-              </button>{' '}
-              {issue.message}
+              <PlaceLink at={issue} onReveal={onReveal} /> {issue.message}
             </li>
           );
         })}

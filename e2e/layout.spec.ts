@@ -71,8 +71,9 @@ test('at 1024 px nothing is clipped: the three columns, the header and the lesso
   await openLesson(page, lesson.id);
   await runAndWait(page);
   expect((await pageScroll(page)).overflowX).toBe(0);
-  for (const name of ['Settings', 'Share', 'Run this case']) {
-    await onScreen(page, name, await page.getByRole('button', { name }).first().boundingBox());
+  for (const name of ['Settings', 'Share', 'Run', 'Reset', 'Show solution']) {
+    const button = page.getByRole('button', { name, exact: true }).first();
+    await onScreen(page, name, await button.boundingBox());
   }
   await onScreen(page, 'the first case', await caseRow(page, lesson.cases[0]!.name).boundingBox());
   // No pane's content is wider than the pane (nothing cut off at its right edge).

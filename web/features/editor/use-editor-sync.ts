@@ -126,6 +126,7 @@ export function useReveal(
 export function useTypeErrors(lesson: Lesson): void {
   useEffect(() => {
     const editable = editorFiles(lesson).filter((p) => !lesson.readOnly.includes(p));
+    let last = '';
     const read = () => {
       const issues: TypeIssue[] = [];
       for (const path of editable) {
@@ -144,6 +145,11 @@ export function useTypeErrors(lesson: Lesson): void {
           });
         }
       }
+      // Markers change on every keystroke; the store (and what listens to it) only when the
+      // errors themselves do.
+      const key = JSON.stringify(issues);
+      if (key === last) return;
+      last = key;
       useAppStore.getState().setTypeErrors(lesson.id, issues);
     };
     read();

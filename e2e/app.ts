@@ -47,3 +47,14 @@ export function caseRow(page: Page, name: string) {
 export function lf(text: string | undefined): string | undefined {
   return text?.replace(/\r\n/g, '\n');
 }
+
+/** `text` with `from` replaced by `to`; throws if `from` is not there (the fixture moved on). */
+export function variant(text: string | undefined, from: string, to: string): string {
+  if (!text?.includes(from)) throw new Error(`the text no longer contains ${JSON.stringify(from)}`);
+  return text.replace(from, to);
+}
+
+/** Sets every file of the lesson's reference solution. */
+export async function setReference(page: Page, reference: Record<string, string>): Promise<void> {
+  for (const [path, text] of Object.entries(reference)) await setFile(page, path, text);
+}

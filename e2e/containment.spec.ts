@@ -216,7 +216,10 @@ test('forged messages and replaced globals cannot turn a failing run into a pass
   return { text: 'forged', stopReason: 'end_turn' };`);
   await openLesson(page, lesson.id);
   await setFile(page, lesson.entry, forger);
-  expect(await runAndWait(page)).toBe(`Failed: 0 of ${lesson.cases.length} cases pass.`);
+  // The verdict, then the first failing case and its reason.
+  expect(await runAndWait(page)).toMatch(
+    new RegExp(`^Failed: 0 of ${lesson.cases.length} cases pass\\. ${first}: `),
+  );
   // The forged output matches, but the cassette's call was never made.
   await expect(caseRow(page, first)).toHaveAttribute('data-kind', 'unconsumed');
   for (const c of lesson.cases) {
@@ -236,7 +239,9 @@ test('thrown values that are not Errors end the run with a verdict', async ({ pa
   ];
   for (const body of throwers) {
     await setFile(page, lesson.entry, loop(body));
-    expect(await runAndWait(page)).toBe(`Failed: 0 of ${lesson.cases.length} cases pass.`);
+    expect(await runAndWait(page)).toMatch(
+      new RegExp(`^Failed: 0 of ${lesson.cases.length} cases pass\\. `),
+    );
     await expect(caseRow(page, first)).toHaveAttribute('data-kind', 'runtime');
   }
   await stillResponsive(page);

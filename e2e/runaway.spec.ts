@@ -63,7 +63,7 @@ test('a run keeps the last results on screen, marked busy, until its first case 
   await expect(verdict(page)).toHaveText(/^Running/);
   // The passed run's cases stay (not blank placeholders), marked as no longer current.
   await expect(results).toHaveAttribute('aria-busy', 'true');
-  await expect(results).toHaveClass(/\bstale\b/);
+  await expect(results).toHaveClass(/\bwaiting\b/);
   await expect(caseRow(page, lesson.cases[0]!.name)).toHaveAttribute('data-status', 'pass');
 
   await page.getByRole('button', { name: 'Stop', exact: true }).click();

@@ -54,14 +54,22 @@ test('a shared link round-trips between two fresh browser contexts', async ({ br
   await b.goto(link);
   await editorReady(b, facts.id);
   await expect(banner(b)).toBeVisible();
-  await expect(b).toHaveURL(new RegExp(`#/${facts.id}$`));
   for (const [path, text] of Object.entries(facts.reference)) {
     expect(lf(await getFile(b, path))).toBe(lf(text));
   }
   await expect(notRunYet(b)).toBeVisible();
   expect(await runAndWait(b)).toMatch(/^Passed/);
 
-  // Not kept, so not saved: a reload opens the lesson as it was, the link long gone.
+  // Until the learner chooses, the address keeps the link: a reload brings the code back.
+  await expect(b).toHaveURL(link);
+  await b.reload();
+  await editorReady(b, facts.id);
+  await expect(banner(b)).toBeVisible();
+  expect(lf(await getFile(b, facts.entry))).toBe(lf(facts.reference[facts.entry]));
+
+  // Chosen (back to their own code): the address is the lesson's, and a reload keeps it so.
+  await b.getByRole('button', { name: 'Back to my code' }).click();
+  await expect(b).toHaveURL(new RegExp(`#/${facts.id}$`));
   await b.reload();
   await editorReady(b, facts.id);
   await expect(banner(b)).toHaveCount(0);
@@ -93,6 +101,7 @@ test('"Keep the shared code" replaces the draft, and it stays after a reload', a
   await page.goto(`/${referenceLink()}`);
   await page.getByRole('button', { name: 'Keep the shared code' }).click();
   await expect(banner(page)).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`#/${facts.id}$`));
   await page.reload();
   await editorReady(page, facts.id);
   expect(lf(await getFile(page, facts.entry))).toBe(lf(facts.reference[facts.entry]));

@@ -29,6 +29,8 @@ export interface GradingOptions {
   timeoutMs?: number;
   /** Called as each case finishes, before the whole report is ready. */
   onCase?: (report: CaseReport) => void;
+  /** Only these cases, by name (the learner's "run this case"); every case when absent. */
+  cases?: readonly string[];
 }
 
 export interface GradingHandle {
@@ -63,11 +65,13 @@ export function startGrading(
         bundleMs,
         durationMs: host.clock.now() - started,
       }) satisfies LessonReport;
-    if (!bundle.ok) return report(lesson.cases.map((c) => compileFailure(c, bundle.errors)));
+    const only = options.cases;
+    const selected = only ? lesson.cases.filter((c) => only.includes(c.name)) : lesson.cases;
+    if (!bundle.ok) return report(selected.map((c) => compileFailure(c, bundle.errors)));
     const mapStack = createStackMapper(bundle.sourceMap);
     const timeoutMs = options.timeoutMs ?? lesson.timeoutMs;
     const cases = await Promise.all(
-      lesson.cases.map(async (testCase) => {
+      selected.map(async (testCase) => {
         const handle = runCase(host.spawn, host.clock, bundle.script, testCase, timeoutMs);
         runs.push(handle);
         if (cancelled) handle.cancel();

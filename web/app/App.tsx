@@ -6,7 +6,7 @@ import { CourseProblems } from './CourseProblems.tsx';
 import { Header } from './Header.tsx';
 import { Notices } from './Notices.tsx';
 import { useCurrentLesson } from './use-route.ts';
-import { useDarkTheme } from './use-theme.ts';
+import { useDarkTheme, useFontScale } from './use-theme.ts';
 import { useUnsavedGuard } from './use-unsaved-guard.ts';
 import { Workspace } from './Workspace.tsx';
 import './app.css';
@@ -20,6 +20,7 @@ export function App() {
 function CourseApp({ course }: { course: Course }) {
   const lesson = useCurrentLesson(course);
   const dark = useDarkTheme();
+  useFontScale();
   useUnsavedGuard();
   const [mapOpen, setMapOpen] = useState(false);
   return (

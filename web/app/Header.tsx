@@ -1,6 +1,6 @@
 import type { Course, Lesson } from '../../core/index.ts';
-import type { ThemePreference } from '../store/preferences-slice.ts';
 import { useAppStore } from '../store/store.ts';
+import { SettingsMenu } from './SettingsMenu.tsx';
 
 interface Props {
   course: Course;
@@ -8,26 +8,25 @@ interface Props {
   onOpenMap(): void;
 }
 
-/** The top bar: the product, the course map, the theme. */
+/** The top bar: the product, the course map, progress, and the settings. */
 export function Header({ course, lesson, onOpenMap }: Props) {
-  const theme = useAppStore((s) => s.theme);
-  const setTheme = useAppStore((s) => s.setTheme);
   const progress = useAppStore((s) => s.progress);
   const passed = course.lessons.filter((l) => progress[l.id]?.passed).length;
   return (
     <header className="app-header">
       <a className="brand" href="#/" aria-label="theinference home">
         <img src="/favicon.svg" alt="" width="22" height="22" />
-        <span>theinference</span>
+        <span className="brand-name">theinference</span>
       </a>
       <span className="course-title">{course.title}</span>
       <button type="button" className="button ghost course-map-button" onClick={onOpenMap}>
         <MapIcon />
-        Course map
+        <span className="course-map-label">Course map</span>
         {lesson && (
           <span className="muted">
-            {' '}
-            · lesson {lesson.index + 1} / {course.lessons.length}
+            <span className="course-map-label"> · </span>
+            <span className="visually-hidden">lesson </span>
+            {lesson.index + 1} / {course.lessons.length}
           </span>
         )}
       </button>
@@ -45,14 +44,7 @@ export function Header({ course, lesson, onOpenMap }: Props) {
           style={{ width: `${(passed / course.lessons.length) * 100}%` }}
         />
       </span>
-      <label className="theme-picker">
-        <span className="visually-hidden">Theme</span>
-        <select value={theme} onChange={(e) => setTheme(e.target.value as ThemePreference)}>
-          <option value="system">System theme</option>
-          <option value="light">Light</option>
-          <option value="dark">Dark</option>
-        </select>
-      </label>
+      <SettingsMenu />
     </header>
   );
 }

@@ -2,20 +2,24 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import type { Course, FileMap, Lesson } from '../../core/index.ts';
 import type { EditorApi } from '../features/editor/editor-api.ts';
 import { serializeRoute } from '../features/lessons/route.ts';
+import { recordRun } from '../features/results/record-run.ts';
 import { ResultsPanel } from '../features/results/ResultsPanel.tsx';
+import { ResultsTabLabel } from '../features/results/ResultsTabLabel.tsx';
 import { abandonRun, prepareRun, runLesson } from '../features/runner/run-controller.ts';
-import { RunControls } from '../features/runner/RunControls.tsx';
+import { RunButton, RunControls } from '../features/runner/RunControls.tsx';
 import { useWatchMode } from '../features/runner/use-watch-mode.ts';
+import { DownloadButton } from '../features/share/DownloadButton.tsx';
 import { OtherTabBanner } from '../features/share/OtherTabBanner.tsx';
 import { ShareControl } from '../features/share/ShareControl.tsx';
 import { SharedCodeBanner } from '../features/share/SharedCodeBanner.tsx';
 import { Timeline } from '../features/timeline/Timeline.tsx';
 import { CarryForward } from '../features/tutor/CarryForward.tsx';
 import { ExplainFailure } from '../features/tutor/ExplainFailure.tsx';
-import { visibleDrafts } from '../store/drafts-slice.ts';
+import { currentFiles } from '../store/learner-files.ts';
 import { useAppStore } from '../store/store.ts';
-import { learnerFiles } from './learner-files.ts';
 import { ReadingPane } from './ReadingPane.tsx';
+import { useMediaQuery } from './use-media-query.ts';
+import { STACKED_QUERY, WorkspaceLayout } from './WorkspaceLayout.tsx';
 
 /** Monaco is large: the lesson text shows while it loads. */
 const EditorPane = lazy(() => import('../features/editor/EditorPane.tsx'));
@@ -28,20 +32,30 @@ interface Props {
 
 /** The files a Run grades now: the lesson's, with what the editor shows over them. */
 function filesNow(lesson: Lesson): FileMap {
-  return learnerFiles(lesson, visibleDrafts(useAppStore.getState()));
+  return currentFiles(useAppStore.getState(), lesson);
+}
+
+/**
+ * Runs the code in the editor (every case, or the ones named); a run of the learner's own
+ * code, once finished, counts towards their progress.
+ */
+function runNow(lesson: Lesson, only?: string[]): void {
+  const source = useAppStore.getState().shared[lesson.id] ? 'shared' : 'mine';
+  void runLesson(lesson, filesNow(lesson), source, only).then((finished) => {
+    if (finished && source === 'mine') recordRun(lesson, finished);
+  });
 }
 
 /** One lesson's three panes: read, edit, see. Mounted per lesson (keyed by its id). */
 export function Workspace({ course, lesson, dark }: Props) {
-  const run = useCallback(() => {
-    const source = useAppStore.getState().shared[lesson.id] ? 'shared' : 'mine';
-    void runLesson(lesson, filesNow(lesson), source);
-  }, [lesson]);
+  const run = useCallback(() => runNow(lesson), [lesson]);
+  const runCases = useCallback((names: string[]) => runNow(lesson, names), [lesson]);
   const runner = useMemo(
     () => ({ run, runReference: (files: FileMap) => void runLesson(lesson, files, 'reference') }),
     [lesson, run],
   );
   const [editorApi, setEditorApi] = useState<EditorApi>();
+  const stacked = useMediaQuery(STACKED_QUERY);
   const next = course.lessons[lesson.index + 1];
   useWatchMode(lesson.id, run);
   useRunShortcut(run);
@@ -55,34 +69,51 @@ export function Workspace({ course, lesson, dark }: Props) {
     [],
   );
   return (
-    <main className="workspace">
-      <ReadingPane course={course} lesson={lesson} editor={editorApi} runner={runner} />
-      <Suspense
-        fallback={<section className="editor-pane editor-loading">Loading the editor…</section>}
-      >
-        <EditorPane
+    <WorkspaceLayout
+      stacked={stacked}
+      reading={<ReadingPane course={course} lesson={lesson} editor={editorApi} runner={runner} />}
+      code={
+        <Suspense
+          fallback={<section className="editor-pane editor-loading">Loading the editor…</section>}
+        >
+          <EditorPane
+            lesson={lesson}
+            dark={dark}
+            onRun={run}
+            toolbar={
+              <>
+                <RunControls onRun={run} showRun={!stacked} />
+                <ShareControl lesson={lesson} />
+                <SharedCodeBanner lesson={lesson} />
+                <OtherTabBanner lesson={lesson} />
+                <CarryForward course={course} lesson={lesson} />
+              </>
+            }
+            fileActions={<DownloadButton lesson={lesson} />}
+            onApi={setEditorApi}
+          />
+        </Suspense>
+      }
+      results={
+        <ResultsPanel
           lesson={lesson}
-          dark={dark}
+          transcript={(report) => <Timeline report={report} />}
+          next={next && { title: next.title, href: serializeRoute(next.id) }}
           onRun={run}
-          toolbar={
-            <>
-              <RunControls onRun={run} />
-              <ShareControl lesson={lesson} />
-              <SharedCodeBanner lesson={lesson} />
-              <OtherTabBanner lesson={lesson} />
-              <CarryForward course={course} lesson={lesson} />
-            </>
-          }
-          onApi={setEditorApi}
+          onRunCases={runCases}
+          caseActions={(report) => <ExplainFailure lesson={lesson} report={report} />}
         />
-      </Suspense>
-      <ResultsPanel
-        lesson={lesson}
-        transcript={(report) => <Timeline report={report} />}
-        next={next && { title: next.title, href: serializeRoute(next.id) }}
-        caseActions={(report) => <ExplainFailure lesson={lesson} report={report} />}
-      />
-    </main>
+      }
+      resultsLabel={<ResultsTabLabel lesson={lesson} />}
+      runButton={(showResults) => (
+        <RunButton
+          onRun={() => {
+            run();
+            showResults();
+          }}
+        />
+      )}
+    />
   );
 }
 

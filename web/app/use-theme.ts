@@ -1,22 +1,30 @@
-import { useLayoutEffect, useSyncExternalStore } from 'react';
+import { useLayoutEffect } from 'react';
+import { DEFAULT_FONT_SIZE } from '../store/preferences-slice.ts';
 import { useAppStore } from '../store/store.ts';
-
-const query = '(prefers-color-scheme: dark)';
-const subscribe = (onChange: () => void) => {
-  const media = window.matchMedia(query);
-  media.addEventListener('change', onChange);
-  return () => media.removeEventListener('change', onChange);
-};
-const getSystemDark = () => window.matchMedia(query).matches;
+import { useMediaQuery } from './use-media-query.ts';
 
 /** Light or dark: the learner's choice, or the system's when they chose "system". */
 export function useDarkTheme(): boolean {
   const preference = useAppStore((s) => s.theme);
-  const systemDark = useSyncExternalStore(subscribe, getSystemDark);
+  const systemDark = useMediaQuery('(prefers-color-scheme: dark)');
   const dark = preference === 'dark' || (preference === 'system' && systemDark);
   useLayoutEffect(() => {
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';
     document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
   }, [dark]);
   return dark;
+}
+
+/**
+ * The learner's text size, as `--font-scale` on the page: the lesson and the results are
+ * zoomed by it (the editor takes the size itself), the header and toolbars stay as they are.
+ */
+export function useFontScale(): void {
+  const fontSize = useAppStore((s) => s.fontSize);
+  useLayoutEffect(() => {
+    document.documentElement.style.setProperty(
+      '--font-scale',
+      String(fontSize / DEFAULT_FONT_SIZE),
+    );
+  }, [fontSize]);
 }

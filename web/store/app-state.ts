@@ -28,4 +28,6 @@ export type PersistedState = Pick<
   | 'experimentSnapshots'
   | 'passedCode'
   | 'hintsShown'
+  | 'paneSizes'
+  | 'fontSize'
 >;

@@ -5,8 +5,22 @@ describe('sanitizePersisted', () => {
   it('keeps a well-formed saved state whole', () => {
     const saved = {
       drafts: { 'one-turn': { 'src/loop.ts': 'x' } },
-      progress: { 'one-turn': { passed: true, attempts: 2 } },
+      progress: {
+        'one-turn': {
+          passed: true,
+          attempts: 2,
+          last: {
+            status: 'pass',
+            passed: 2,
+            total: 2,
+            summary: 'Passed: all 2 cases pass.',
+            at: 1,
+          },
+        },
+      },
       watch: true,
+      paneSizes: { lesson: 22.5, results: 35 },
+      fontSize: 16,
       theme: 'dark',
       lastLessonId: 'one-turn',
       experimentSnapshots: {
@@ -44,8 +58,14 @@ describe('sanitizePersisted', () => {
   it('drops malformed parts, keeps the rest, and says it was lossy', () => {
     const result = sanitizePersisted({
       drafts: { a: { 'src/loop.ts': 'ok', 'src/x.ts': 42 }, b: 'nope' },
-      progress: { a: { passed: 'yes', attempts: 1 }, b: { passed: false, attempts: 3 } },
+      progress: {
+        a: { passed: 'yes', attempts: 1 },
+        b: { passed: false, attempts: 3 },
+        c: { passed: true, attempts: 1, last: { status: 'pass', passed: 3, total: 2 } },
+      },
       watch: 'on',
+      paneSizes: { lesson: 90, results: 30 },
+      fontSize: 13.5,
       theme: 'purple',
       experimentSnapshots: {
         a: { experimentId: 'x', files: { 'src/loop.ts': 'kept' } },
@@ -56,7 +76,7 @@ describe('sanitizePersisted', () => {
     expect(result).toEqual({
       state: {
         drafts: { a: { 'src/loop.ts': 'ok' } },
-        progress: { b: { passed: false, attempts: 3 } },
+        progress: { b: { passed: false, attempts: 3 }, c: { passed: true, attempts: 1 } },
         experimentSnapshots: { a: { experimentId: 'x', files: { 'src/loop.ts': 'kept' } } },
       },
       lossy: true,

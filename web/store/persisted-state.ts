@@ -1,5 +1,6 @@
 import type { AppState, PersistedState } from './app-state.ts';
-import type { LessonProgress } from './progress-slice.ts';
+import { PANE_LIMITS, closestFontSize, type PaneSizes } from './preferences-slice.ts';
+import { SUMMARY_CHARS, type LastVerdict, type LessonProgress } from './progress-slice.ts';
 
 /** Bump when the persisted shape changes, and teach `migrate` the old shape. */
 export const PERSIST_VERSION = 1;
@@ -8,7 +9,7 @@ export const STORAGE_KEY = 'theinference:state';
 /** The allowlist of what is saved. */
 export function partialize(state: AppState): PersistedState {
   const { drafts, progress, watch, theme, lastLessonId, experimentSnapshots } = state;
-  const { passedCode, hintsShown } = state;
+  const { passedCode, hintsShown, paneSizes, fontSize } = state;
   return {
     drafts,
     progress,
@@ -18,6 +19,8 @@ export function partialize(state: AppState): PersistedState {
     experimentSnapshots,
     passedCode,
     hintsShown,
+    paneSizes,
+    fontSize,
   };
 }
 
@@ -52,6 +55,9 @@ export function sanitizePersisted(value: unknown): Sanitized {
         const kept: LessonProgress = { passed: p.passed, attempts: p.attempts as number };
         if (p.solutionSeen === true) kept.solutionSeen = true;
         else if (p.solutionSeen !== undefined) drop();
+        const last = lastVerdict(p.last);
+        if (last) kept.last = last;
+        else if (p.last !== undefined) drop();
         state.progress[lesson] = kept;
       } else drop();
     }
@@ -86,6 +92,12 @@ export function sanitizePersisted(value: unknown): Sanitized {
   } else if (value.theme !== undefined) drop();
   if (typeof value.lastLessonId === 'string') state.lastLessonId = value.lastLessonId;
   else if (value.lastLessonId !== undefined) drop();
+  const paneSizes = paneSizesOf(value.paneSizes);
+  if (paneSizes) state.paneSizes = paneSizes;
+  else if (value.paneSizes !== undefined) drop();
+  if (typeof value.fontSize === 'number' && closestFontSize(value.fontSize) === value.fontSize) {
+    state.fontSize = value.fontSize;
+  } else if (value.fontSize !== undefined) drop();
   return { state, lossy };
 }
 
@@ -110,6 +122,25 @@ function fileMaps(
   }
   return out;
 }
+
+function lastVerdict(value: unknown): LastVerdict | undefined {
+  if (!isRecord(value)) return;
+  const { status, passed, total, summary, at } = value;
+  if (status !== 'pass' && status !== 'fail') return;
+  if (!isCount(passed) || !isCount(total) || passed > total || !isCount(at)) return;
+  if (typeof summary !== 'string' || summary.length > SUMMARY_CHARS) return;
+  return { status, passed, total, summary, at };
+}
+
+function paneSizesOf(value: unknown): PaneSizes | undefined {
+  if (!isRecord(value)) return;
+  const inRange = (v: unknown): v is number =>
+    typeof v === 'number' && v >= PANE_LIMITS.min && v <= PANE_LIMITS.max;
+  const { lesson, results } = value;
+  return inRange(lesson) && inRange(results) ? { lesson, results } : undefined;
+}
+
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 
 /** Brings a value saved by an older version up to date. Version 1 is the first. */
 export function migrate(persisted: unknown, version: number): unknown {

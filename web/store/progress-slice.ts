@@ -6,6 +6,24 @@ import { bump } from './drafts-slice.ts';
 /** What the course map shows for a lesson. */
 export type LessonStatus = 'not-started' | 'in-progress' | 'passed';
 
+/**
+ * The outcome of the learner's last full run of a lesson, kept so that coming back to it
+ * says how it went. Only this summary is saved, never the transcripts or the grades.
+ */
+export interface LastVerdict {
+  status: 'pass' | 'fail';
+  /** Cases that passed, of `total`. */
+  passed: number;
+  total: number;
+  /** The verdict as announced, at most SUMMARY_CHARS long. */
+  summary: string;
+  /** When the run finished (ms since the epoch). */
+  at: number;
+}
+
+/** How much of a verdict is kept. */
+export const SUMMARY_CHARS = 240;
+
 /** A lesson the learner has touched. Lessons never touched have no entry. */
 export interface LessonProgress {
   /** Passed once stays passed: a later failing edit does not take the tick away. */
@@ -14,6 +32,8 @@ export interface LessonProgress {
   attempts: number;
   /** The learner asked to see the reference solution (Show solution). */
   solutionSeen?: boolean;
+  /** The last full run's verdict; absent until there is one. */
+  last?: LastVerdict;
 }
 
 export interface ProgressSlice {
@@ -24,8 +44,11 @@ export interface ProgressSlice {
    */
   passedCode: Record<string, FileMap>;
   markStarted(lessonId: string): void;
-  /** A finished run of the learner's own code; `files` are what it graded. */
-  recordAttempt(lessonId: string, passed: boolean, files?: FileMap): void;
+  /**
+   * A finished run of the learner's own code: `last` when it ran every case, `files` what it
+   * graded (kept as the code the next lesson can start from when it passed).
+   */
+  recordAttempt(lessonId: string, passed: boolean, last?: LastVerdict, files?: FileMap): void;
   markSolutionSeen(lessonId: string): void;
   /**
    * Starts a lesson from other code than the starter (the learner's own, carried forward, or
@@ -43,10 +66,16 @@ export const createProgressSlice: StateCreator<AppState, [], [], ProgressSlice> 
         ? state
         : { progress: { ...state.progress, [lessonId]: { passed: false, attempts: 0 } } },
     ),
-  recordAttempt: (lessonId, passed, files) =>
+  recordAttempt: (lessonId, passed, last, files) =>
     set((state) => {
       const before = state.progress[lessonId] ?? { passed: false, attempts: 0 };
-      const after = { ...before, passed: before.passed || passed, attempts: before.attempts + 1 };
+      const after: LessonProgress = {
+        ...before,
+        passed: before.passed || passed,
+        attempts: before.attempts + 1,
+      };
+      const kept = last ? { ...last, summary: last.summary.slice(0, SUMMARY_CHARS) } : before.last;
+      if (kept) after.last = kept;
       const progress = { ...state.progress, [lessonId]: after };
       if (!passed || !files) return { progress };
       return { progress, passedCode: { ...state.passedCode, [lessonId]: { ...files } } };

@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
-import type { CaseReport, LessonReport } from '../../core/index.ts';
+import type { CaseReport, FileMap, LessonReport } from '../../core/index.ts';
 import type { AppState } from './app-state.ts';
+import { sameFiles } from './tab-sync.ts';
 
 export type RunPhase = 'running' | 'done' | 'cancelled' | 'crashed';
 
@@ -17,6 +18,15 @@ export interface RunState {
   id: number;
   lessonId: string;
   source: RunSource;
+  /** The learner's files it graded (so the page can tell when the code has changed since). */
+  files: FileMap;
+  /** The cases it runs, by name, when only some ("run this case"); every case when absent. */
+  only?: string[];
+  /**
+   * With `only`: the last run's reports of the other cases, when that run graded the very same
+   * files (so its verdicts still hold). The run's results are its own cases and these.
+   */
+  carried?: CaseReport[];
   phase: RunPhase;
   /** Case reports as they arrive, before the lesson report is complete. */
   cases: CaseReport[];
@@ -34,7 +44,7 @@ export interface RunSlice {
   run: RunState | undefined;
   bundler: BundlerStatus;
   selectedCase: string | undefined;
-  beginRun(id: number, lessonId: string, source: RunSource): void;
+  beginRun(id: number, lessonId: string, source: RunSource, files: FileMap, only?: string[]): void;
   /** Cases that finished while the run goes on, in the order they finished. */
   addCaseReports(id: number, reports: CaseReport[]): void;
   finishRun(id: number, report: LessonReport): void;
@@ -54,12 +64,23 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set) =>
     run: undefined,
     bundler: { state: 'loading' },
     selectedCase: undefined,
-    beginRun: (id, lessonId, source) =>
+    beginRun: (id, lessonId, source, files, only) =>
       set(({ run: last }) => {
         const finished = last?.phase === 'running' ? last.previous : last;
         const previous =
           finished?.lessonId === lessonId ? { ...finished, previous: undefined } : undefined;
-        return { run: { id, lessonId, source, phase: 'running', cases: [], previous } };
+        const run: RunState = { id, lessonId, source, files, phase: 'running', cases: [] };
+        if (previous) run.previous = previous;
+        if (only) {
+          run.only = only;
+          const same =
+            previous?.phase === 'done' &&
+            previous.source === source &&
+            sameFiles(previous.files, files);
+          const carried = same ? runReports(previous).filter((c) => !only.includes(c.name)) : [];
+          if (carried.length > 0) run.carried = carried;
+        }
+        return { run };
       }),
     addCaseReports: (id, reports) =>
       ifCurrent(id, (run) => ({ cases: [...run.cases, ...reports] })),
@@ -75,3 +96,8 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set) =>
     selectCase: (selectedCase) => set({ selectedCase }),
   };
 };
+
+/** A run's results: its own cases' reports, and those it carried over from the last run. */
+export function runReports(run: RunState): CaseReport[] {
+  return run.carried ? [...run.cases, ...run.carried] : run.cases;
+}

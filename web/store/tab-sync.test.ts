@@ -89,9 +89,39 @@ describe('mergeFromOtherTab', () => {
     });
   });
 
-  it('follows their theme and watch choices', () => {
-    const { patch } = mergeFromOtherTab(ours(), { theme: 'dark', watch: true });
-    expect(patch).toMatchObject({ theme: 'dark', watch: true });
+  it('keeps the later of two last verdicts', () => {
+    const older = {
+      status: 'fail',
+      passed: 1,
+      total: 5,
+      summary: 'Failed: 1 of 5',
+      at: 10,
+    } as const;
+    const newer = { status: 'pass', passed: 5, total: 5, summary: 'Passed', at: 20 } as const;
+    const drafts = {};
+    const state = ours({ drafts, progress: { open: { passed: false, attempts: 2, last: older } } });
+    const { patch, writeBack } = mergeFromOtherTab(state, {
+      progress: { open: { passed: true, attempts: 3, last: newer } },
+    });
+    expect(patch.progress?.open).toEqual({ passed: true, attempts: 3, last: newer });
+    expect(writeBack).toBe(false);
+    const back = mergeFromOtherTab(
+      ours({ drafts, progress: { open: { passed: true, attempts: 3, last: newer } } }),
+      { progress: { open: { passed: true, attempts: 3, last: older } } },
+    );
+    expect(back.patch.progress?.open?.last).toEqual(newer);
+    expect(back.writeBack).toBe(true);
+  });
+
+  it('follows their theme, watch, pane and font choices', () => {
+    const paneSizes = { lesson: 20, results: 40 };
+    const { patch } = mergeFromOtherTab(ours(), {
+      theme: 'dark',
+      watch: true,
+      paneSizes,
+      fontSize: 16,
+    });
+    expect(patch).toMatchObject({ theme: 'dark', watch: true, paneSizes, fontSize: 16 });
   });
 });
 

@@ -37,10 +37,10 @@ export interface TabMerge {
  *   conflict ends. A conflict the learner has not settled stays, even after they move to another
  *   lesson. A lesson showing shared code has its draft off screen: theirs is adopted;
  * - progress: a pass (or a look at the solution) in either tab counts, attempts are the larger
- *   count;
+ *   count, the last verdict is the later one;
  * - the code each lesson was passed with: theirs where they have one (the newer save), ours
  *   elsewhere; hints opened: the larger count;
- * - theme and watch: the latest choice, theirs.
+ * - theme, watch, pane sizes and font size: the latest choice, theirs.
  */
 export function mergeFromOtherTab(ours: SyncedState, theirs: Partial<PersistedState>): TabMerge {
   const open = ours.lastLessonId;
@@ -77,6 +77,8 @@ export function mergeFromOtherTab(ours: SyncedState, theirs: Partial<PersistedSt
   };
   if (theirs.theme) patch.theme = theirs.theme;
   if (theirs.watch !== undefined) patch.watch = theirs.watch;
+  if (theirs.paneSizes) patch.paneSizes = theirs.paneSizes;
+  if (theirs.fontSize !== undefined) patch.fontSize = theirs.fontSize;
   const theirDrafts = theirs.drafts ?? {};
   const writeBack =
     Object.keys(drafts).some((lessonId) => !(lessonId in theirDrafts)) ||
@@ -88,7 +90,8 @@ export function mergeFromOtherTab(ours: SyncedState, theirs: Partial<PersistedSt
         !their ||
         their.passed !== p.passed ||
         their.attempts !== p.attempts ||
-        their.solutionSeen !== p.solutionSeen
+        their.solutionSeen !== p.solutionSeen ||
+        their.last?.at !== p.last?.at
       );
     });
   return { patch, writeBack };
@@ -110,6 +113,8 @@ function mergeProgress(
       attempts: Math.max(mine.attempts, p.attempts),
     };
     if (mine.solutionSeen || p.solutionSeen) merged.solutionSeen = true;
+    const last = (p.last?.at ?? -1) > (mine.last?.at ?? -1) ? p.last : mine.last;
+    if (last) merged.last = last;
     out[lessonId] = merged;
   }
   return out;

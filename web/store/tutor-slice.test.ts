@@ -36,9 +36,9 @@ describe('hints', () => {
 describe('progress for the tutor', () => {
   it('keeps the files of a passing run only, and a look at the solution', () => {
     const s = store();
-    s.getState().recordAttempt('l', false, { 'src/loop.ts': 'failing' });
+    s.getState().recordAttempt('l', false, undefined, { 'src/loop.ts': 'failing' });
     expect(s.getState().passedCode).toEqual({});
-    s.getState().recordAttempt('l', true, { 'src/loop.ts': 'passing' });
+    s.getState().recordAttempt('l', true, undefined, { 'src/loop.ts': 'passing' });
     s.getState().markSolutionSeen('l');
     expect([s.getState().passedCode, s.getState().progress]).toEqual([
       { l: { 'src/loop.ts': 'passing' } },

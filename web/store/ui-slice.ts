@@ -17,6 +17,14 @@ export interface RevealRequest {
   nonce: number;
 }
 
+/** An error TypeScript reports in a learner file (the editor's squiggles, as a list). */
+export interface TypeIssue {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
 export interface UiSlice {
   notices: Notice[];
   reveal: RevealRequest | undefined;
@@ -24,12 +32,15 @@ export interface UiSlice {
   editorReady: boolean;
   /** The latest save failed: the work lives only in this tab until a save succeeds. */
   unsaved: boolean;
+  /** lessonId -> TypeScript's errors in the learner's files now, as the editor has them. */
+  typeErrors: Record<string, TypeIssue[]>;
   pushNotice(tone: Notice['tone'], text: string): void;
   dismissNotice(id: number): void;
   setUnsaved(unsaved: boolean): void;
   requestReveal(file: string, line: number, column: number): void;
   setSolutionOpen(open: boolean): void;
   setEditorReady(ready: boolean): void;
+  setTypeErrors(lessonId: string, issues: TypeIssue[]): void;
 }
 
 let nextNotice = 1;
@@ -41,6 +52,7 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   solutionOpen: false,
   editorReady: false,
   unsaved: false,
+  typeErrors: {},
   pushNotice: (tone, text) =>
     set((state) =>
       state.notices.some((n) => n.text === text)
@@ -53,4 +65,6 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
     set({ reveal: { file, line, column, nonce: nextReveal++ } }),
   setSolutionOpen: (solutionOpen) => set({ solutionOpen }),
   setEditorReady: (editorReady) => set({ editorReady }),
+  setTypeErrors: (lessonId, issues) =>
+    set((state) => ({ typeErrors: { ...state.typeErrors, [lessonId]: issues } })),
 });

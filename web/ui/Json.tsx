@@ -1,10 +1,31 @@
+import { useState } from 'react';
+
+/** Characters of JSON shown before "Show all": laying out megabytes of text holds the page up. */
+const SHOWN_CHARS = 40_000;
+
 /** A JSON value, pretty-printed; `undefined` shows as a dash rather than nothing. */
 export function Json({ value, className }: { value: unknown; className?: string }) {
+  const [all, setAll] = useState(false);
+  const text = formatJson(value);
+  const cut = !all && text.length > SHOWN_CHARS;
   // Focusable, so a long value can be scrolled from the keyboard.
   return (
-    <pre className={`json ${className ?? ''}`.trim()} tabIndex={0}>
-      {formatJson(value)}
-    </pre>
+    <>
+      <pre className={`json ${className ?? ''}`.trim()} tabIndex={0}>
+        {cut ? `${text.slice(0, SHOWN_CHARS)}\n…` : text}
+      </pre>
+      {cut && (
+        <p className="show-more">
+          <button type="button" className="button small" onClick={() => setAll(true)}>
+            Show all
+          </button>{' '}
+          <span className="muted">
+            ({Math.round(text.length / 1024).toLocaleString('en')} KB; the first{' '}
+            {Math.round(SHOWN_CHARS / 1024)} KB are shown)
+          </span>
+        </p>
+      )}
+    </>
   );
 }
 

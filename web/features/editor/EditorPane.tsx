@@ -7,9 +7,17 @@ import { editorFiles, filePath } from './lesson-models.ts';
 import { monaco, monacoTheme } from './monaco-setup.ts';
 import { useAnchorHighlight } from './anchor-highlight.ts';
 import { EditorActions } from './EditorActions.tsx';
+import { openingPlace } from './opening-place.ts';
+import { useTabEscape } from './use-tab-escape.ts';
 import { useEditorApi, type EditorApi } from './editor-api.ts';
 import { SolutionView } from './SolutionView.tsx';
-import { useLessonModels, useReveal, useRunMarkers, useSdkTypes } from './use-editor-sync.ts';
+import {
+  useLessonModels,
+  useReveal,
+  useRunMarkers,
+  useSdkTypes,
+  useTypeErrors,
+} from './use-editor-sync.ts';
 import './editor.css';
 
 interface Props {
@@ -18,20 +26,26 @@ interface Props {
   onRun(): void;
   /** The run controls, composed in by the app shell. */
   toolbar: ReactNode;
+  /** Controls beside Reset in the files' row (Download), composed in by the app shell. */
+  fileActions?: ReactNode;
   /** Receives the editor's API once it is mounted (undefined when it goes). */
   onApi?(api: EditorApi | undefined): void;
 }
 
 const PANEL_ID = 'editor-panel';
+/** Monaco's toggle for "Tab moves focus". */
+const TAB_MODE_KEYS =
+  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌃⇧M' : 'Ctrl+M';
 
 /** The learner's files in Monaco, one tab each; keyed by lesson in the shell. */
-export default function EditorPane({ lesson, dark, onRun, toolbar, onApi }: Props) {
+export default function EditorPane({ lesson, dark, onRun, toolbar, fileActions, onApi }: Props) {
   const files = useMemo(() => editorFiles(lesson), [lesson]);
   const [active, setActive] = useState(lesson.entry);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const [mounted, setMounted] = useState<monaco.editor.IStandaloneCodeEditor>();
   const onRunRef = useRef(onRun);
   const solutionOpen = useAppStore((s) => s.solutionOpen);
+  const fontSize = useAppStore((s) => s.fontSize);
   const setEditorReady = useAppStore((s) => s.setEditorReady);
   useEffect(() => {
     onRunRef.current = onRun;
@@ -40,9 +54,11 @@ export default function EditorPane({ lesson, dark, onRun, toolbar, onApi }: Prop
   useRunMarkers(lesson);
   useReveal(lesson, editor, files, setActive);
   useSdkTypes(lesson);
+  useTypeErrors(lesson);
   const highlight = useEditorApi(lesson, files, setActive, mounted && onApi);
   const inCode = highlight?.in === 'code' && highlight.file === active ? highlight : undefined;
   useAnchorHighlight(mounted, inCode, active);
+  const tab = useTabEscape(mounted);
   useEffect(() => () => setEditorReady(false), [setEditorReady]);
 
   const onMount = useCallback<OnMount>(
@@ -50,9 +66,17 @@ export default function EditorPane({ lesson, dark, onRun, toolbar, onApi }: Prop
       editor.current = instance;
       setMounted(instance);
       instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => onRunRef.current());
+      // The lesson opens where the work is: its first TODO, not line 1 of a long file.
+      const text = instance.getModel()?.getValue() ?? '';
+      const place = openingPlace(text, lesson.starter[lesson.entry] ?? '');
+      if (place) {
+        const position = { lineNumber: place.line, column: place.column };
+        instance.setPosition(position);
+        instance.revealPositionInCenter(position);
+      }
       setEditorReady(true);
     },
-    [setEditorReady],
+    [setEditorReady, lesson],
   );
 
   const readOnly = lesson.readOnly.includes(active);
@@ -67,7 +91,10 @@ export default function EditorPane({ lesson, dark, onRun, toolbar, onApi }: Prop
           panelId={PANEL_ID}
           onSelect={setActive}
         />
-        <EditorActions lesson={lesson} />
+        <div className="editor-row-actions">
+          <EditorActions lesson={lesson} />
+          {fileActions}
+        </div>
       </div>
       <div
         id={PANEL_ID}
@@ -98,11 +125,16 @@ export default function EditorPane({ lesson, dark, onRun, toolbar, onApi }: Prop
               readOnly,
               domReadOnly: readOnly,
               readOnlyMessage: { value: 'This file is read-only: the grader uses its own copy.' },
-              ariaLabel: `Editor: ${active}${readOnly ? ' (read-only)' : ''}`,
-              fontSize: 13.5,
-              lineHeight: 20,
+              ariaLabel: `Editor: ${active}${readOnly ? ' (read-only)' : ''}. Press Escape, then Tab, to leave the editor.`,
+              fontSize,
+              lineHeight: Math.round(fontSize * 1.45),
               minimap: { enabled: false },
               scrollBeyondLastLine: false,
+              // The last line's number in the normal colour: the dimmed one is all but unreadable.
+              renderFinalNewline: 'on',
+              // Unused code is faded to a contrast nobody can read (the starter's parameters
+              // are unused until the learner writes the loop); TypeScript's hint still says so.
+              showUnused: false,
               automaticLayout: true,
               tabSize: 2,
               fixedOverflowWidgets: true,
@@ -110,6 +142,20 @@ export default function EditorPane({ lesson, dark, onRun, toolbar, onApi }: Prop
               renderLineHighlight: readOnly ? 'none' : 'line',
             }}
           />
+          {tab.focused && (
+            <p className="tab-hint" aria-hidden="true">
+              {tab.armed ? (
+                <>
+                  <kbd>Tab</kbd> now leaves the editor
+                </>
+              ) : (
+                <>
+                  <kbd>Esc</kbd> then <kbd>Tab</kbd> leaves the editor · <kbd>{TAB_MODE_KEYS}</kbd>{' '}
+                  makes Tab move focus
+                </>
+              )}
+            </p>
+          )}
         </div>
       </div>
     </section>

@@ -17,6 +17,8 @@ export interface TestHook {
   getFile(path: string): string | undefined;
   /** The editor's file and cursor (1-based), or undefined before the editor exists. */
   cursor(): { file: string; line: number; column: number } | undefined;
+  /** The first and last line the editor shows (1-based), or undefined before it exists. */
+  visibleLines(): { first: number; last: number } | undefined;
   /** The markers (diagnostics) on a file: run results and the TypeScript checker's alike. */
   markers(path: string): { line: number; column: number; message: string; source?: string }[];
   /**
@@ -57,6 +59,12 @@ export function installTestHook(
       if (!position || !uri) return undefined;
       const file = uri.split('/').slice(2).join('/');
       return { file, line: position.lineNumber, column: position.column };
+    },
+    visibleLines() {
+      const ranges = getEditor()?.getVisibleRanges() ?? [];
+      const first = ranges[0];
+      const last = ranges[ranges.length - 1];
+      return first && last ? { first: first.startLineNumber, last: last.endLineNumber } : undefined;
     },
     markers(path) {
       const lessonId = getLessonId();

@@ -3,7 +3,8 @@ import type { Lesson } from '../../../core/index.ts';
 import { useAppStore } from '../../store/store.ts';
 import { visibleDraft } from '../../store/drafts-slice.ts';
 import { editorFiles, ensureLessonModels, getModel, replaceText } from './lesson-models.ts';
-import type { monaco } from './monaco-setup.ts';
+import type { TypeIssue } from '../../store/ui-slice.ts';
+import { monaco } from './monaco-setup.ts';
 import { setRunMarkers } from './run-markers.ts';
 import { importsSdk, loadSdkTypes } from './sdk-types.ts';
 import { installTestHook } from './test-hook.ts';
@@ -116,4 +117,48 @@ export function useReveal(
       }),
     [lesson, editor, files, setActive],
   );
+}
+
+/**
+ * Hands TypeScript's errors in the lesson's editable files to the store as they change, so
+ * the results can list them when a run fails (a squiggle past the editor's edge is easy to miss).
+ */
+export function useTypeErrors(lesson: Lesson): void {
+  useEffect(() => {
+    const editable = editorFiles(lesson).filter((p) => !lesson.readOnly.includes(p));
+    let last = '';
+    const read = () => {
+      const issues: TypeIssue[] = [];
+      for (const path of editable) {
+        const model = getModel(lesson.id, path);
+        if (!model) continue;
+        for (const marker of monaco.editor.getModelMarkers({
+          resource: model.uri,
+          owner: 'typescript',
+        })) {
+          if (marker.severity !== monaco.MarkerSeverity.Error) continue;
+          issues.push({
+            file: path,
+            line: marker.startLineNumber,
+            column: marker.startColumn,
+            message: flattenMessage(marker.message),
+          });
+        }
+      }
+      // Markers change on every keystroke; the store (and what listens to it) only when the
+      // errors themselves do.
+      const key = JSON.stringify(issues);
+      if (key === last) return;
+      last = key;
+      useAppStore.getState().setTypeErrors(lesson.id, issues);
+    };
+    read();
+    const subscription = monaco.editor.onDidChangeMarkers(read);
+    return () => subscription.dispose();
+  }, [lesson]);
+}
+
+/** TypeScript's message chains come as indented lines; the first says what is wrong. */
+function flattenMessage(message: string): string {
+  return message.split('\n')[0]?.trim() ?? message;
 }

@@ -1,4 +1,5 @@
 import type { Course, Lesson } from '../../../core/index.ts';
+import { useAppStore } from '../../store/store.ts';
 import { Markdown } from './Markdown.tsx';
 import { lessonProse, lessonTask, MARKDOWN_DEPTH } from './markdown-text.ts';
 import { serializeRoute } from './route.ts';
@@ -13,6 +14,7 @@ interface Props {
 export function LessonPane({ course, lesson }: Props) {
   const previous = course.lessons[lesson.index - 1];
   const next = course.lessons[lesson.index + 1];
+  const passed = useAppStore((s) => s.progress[lesson.id]?.passed ?? false);
   return (
     <section className="lesson-pane" aria-labelledby="lesson-title">
       <div className="lesson-scroll" tabIndex={0} role="region" aria-label="Lesson text">
@@ -22,6 +24,12 @@ export function LessonPane({ course, lesson }: Props) {
           </span>
           <span aria-hidden="true"> · </span>
           <span>{lesson.minutes} min</span>
+          {passed && (
+            <>
+              <span aria-hidden="true"> · </span>
+              <span className="kicker-passed">✓ Passed</span>
+            </>
+          )}
         </p>
         <h1 id="lesson-title" className="lesson-title">
           {lesson.title}

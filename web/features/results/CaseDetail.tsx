@@ -6,6 +6,7 @@ import { Tabs, type TabSpec } from '../../ui/Tabs.tsx';
 import { ConsoleView } from './ConsoleView.tsx';
 import { JsonDiff } from './JsonDiff.tsx';
 import { StackFrames } from './StackFrames.tsx';
+import { caseMessage } from './verdict.ts';
 
 interface Props {
   lesson: Lesson;
@@ -15,10 +16,12 @@ interface Props {
   onReveal?(file: string, line: number, column: number): void;
   /** What the app offers about a failing case, beside its diagnostic ("Explain this failure"). */
   actions?: ReactNode;
+  /** Runs this case alone; absent while a run is under way. */
+  onRunCase?(): void;
 }
 
 /** One case in full: its diagnostic, then the transcript, console and (visible cases) output. */
-export function CaseDetail({ lesson, report, transcript, onReveal, actions }: Props) {
+export function CaseDetail({ lesson, report, transcript, onReveal, actions, onRunCase }: Props) {
   const editable = onReveal
     ? Object.keys(lesson.starter).filter((p) => !lesson.readOnly.includes(p))
     : [];
@@ -58,11 +61,19 @@ export function CaseDetail({ lesson, report, transcript, onReveal, actions }: Pr
             hidden case
           </span>
         )}
+        <button
+          type="button"
+          className="button small run-case"
+          disabled={!onRunCase}
+          onClick={onRunCase}
+        >
+          Run this case
+        </button>
       </header>
       <p className="case-detail-description">{report.description}</p>
       {report.status !== 'pass' && (
         <div className={`diagnostic ${report.status}`}>
-          <p className="diagnostic-message">{report.message}</p>
+          <p className="diagnostic-message">{caseMessage(report)}</p>
           {actions && <div className="diagnostic-actions">{actions}</div>}
           {report.frames && (
             <StackFrames

@@ -1,4 +1,5 @@
 import type { CompileError } from '../../../core/index.ts';
+import { PlaceLink } from './PlaceLink.tsx';
 
 interface Props {
   errors: CompileError[];
@@ -14,21 +15,9 @@ export function CompileErrors({ errors, onReveal }: Props) {
       <h3 id="compile-errors-title">The code does not compile</h3>
       <ul>
         {errors.map((error, i) => {
-          const where = error.file ? `${error.file}:${error.line}:${error.column}` : '';
           return (
             <li key={i}>
-              {where && !onReveal && <span className="muted">{where}</span>}
-              {where && onReveal && (
-                <button
-                  type="button"
-                  className="link"
-                  onClick={() => onReveal(error.file, error.line, error.column)}
-                  aria-label={`Go to ${where}`}
-                >
-                  {where}
-                </button>
-              )}{' '}
-              {error.text}
+              {error.file && <PlaceLink at={error} onReveal={onReveal} />} {error.text}
               {error.lineText && <pre className="line-text">{error.lineText}</pre>}
             </li>
           );

@@ -1,10 +1,15 @@
 import type { ReactNode } from 'react';
 import type { CaseReport, Lesson } from '../../../core/index.ts';
+import { codeChangedSince } from '../../store/learner-files.ts';
+import { runReports } from '../../store/run-slice.ts';
 import { useAppStore } from '../../store/store.ts';
+import type { TypeIssue } from '../../store/ui-slice.ts';
 import { CaseDetail } from './CaseDetail.tsx';
 import { CaseList } from './CaseList.tsx';
 import { CompileErrors } from './CompileErrors.tsx';
-import { verdictText } from './verdict-text.ts';
+import { TypeErrors } from './TypeErrors.tsx';
+import { verdictOf } from './verdict.ts';
+import { VerdictHeader } from './VerdictHeader.tsx';
 import './output.css';
 import './results.css';
 
@@ -16,68 +21,77 @@ interface Props {
   next?: { title: string; href: string };
   /** What a failing case's detail offers beside its diagnostic, composed in by the app shell. */
   caseActions?: (report: CaseReport) => ReactNode;
+  /** Runs every case. */
+  onRun(): void;
+  /** Runs only the cases named. */
+  onRunCases(names: string[]): void;
 }
 
+const NO_ISSUES: TypeIssue[] = [];
+const NO_NAMES: string[] = [];
+
 /** The verdict (announced), the cases, and the selected case in full. */
-export function ResultsPanel({ lesson, transcript, next, caseActions }: Props) {
+export function ResultsPanel({ lesson, transcript, next, caseActions, onRun, onRunCases }: Props) {
   const storedRun = useAppStore((s) => s.run);
   const run = storedRun?.lessonId === lesson.id ? storedRun : undefined;
   const selected = useAppStore((s) => s.selectedCase);
   const selectCase = useAppStore((s) => s.selectCase);
   const reveal = useAppStore((s) => s.requestReveal);
+  const typeErrors = useAppStore((s) => s.typeErrors[lesson.id] ?? NO_ISSUES);
   // Until a run's first case is in, the last finished run's results stay, dimmed (after a
   // moment, in CSS): a run over in 20 ms does not flash an empty panel, and the page has less
   // to lay out while the run's workers need the CPU.
-  const stale = run?.phase === 'running' && run.cases.length === 0 ? run.previous : undefined;
-  const shownRun = stale ?? run;
+  const waiting = run?.phase === 'running' && run.cases.length === 0 ? run.previous : undefined;
+  const shownRun = waiting ?? run;
+  // Results of code the learner has since changed (or Reset) say so, until the next Run.
+  const changed = useAppStore((s) =>
+    shownRun && !waiting ? codeChangedSince(shownRun, s, lesson) : false,
+  );
   // A tutor experiment graded the reference solution: its lines are not the learner's.
-  const onReference = run?.source === 'reference';
   const requestReveal = shownRun?.source === 'reference' ? undefined : reveal;
-  const reports = shownRun?.cases ?? [];
-  const text = verdictText(run, lesson.cases.length);
-  const outcome = run?.report?.status ?? (run?.phase === 'crashed' ? 'fail' : undefined);
+  const all = shownRun ? runReports(shownRun) : [];
+  // In the lesson's order, which the list shows and the verdict names the first failure by.
+  const reports = lesson.cases
+    .map((c) => all.find((r) => r.name === c.name))
+    .filter((r): r is CaseReport => r !== undefined);
+  const verdict = verdictOf(run, lesson.cases);
+  const report = shownRun?.report;
+  const compileErrors = report?.compileErrors ?? [];
+  const showTypeErrors =
+    report?.status === 'fail' &&
+    compileErrors.length === 0 &&
+    shownRun?.source !== 'reference' &&
+    typeErrors.length > 0;
   const shown =
     reports.find((r) => r.name === selected) ??
     reports.find((r) => r.status !== 'pass') ??
     reports[0];
+  const scrollClass = waiting ? ' waiting' : changed ? ' outdated' : '';
 
   return (
     <section className="results-panel" aria-labelledby="results-title">
-      <header className={`verdict ${outcome ?? run?.phase ?? 'idle'}`}>
-        <h2 id="results-title" className="visually-hidden">
-          Results
-        </h2>
-        <p role="status" aria-live="polite" className="verdict-text" data-phase={run?.phase}>
-          {text}
-        </p>
-        {!run && (
-          <p className="verdict-hint">
-            Not run yet. Run your code to see how each of the {lesson.cases.length} cases does.
-          </p>
-        )}
-        {onReference && (
-          <p className="verdict-hint">
-            This run graded the reference solution with the tutor&apos;s experiment; your code was
-            not run.
-          </p>
-        )}
-        {run?.report?.status === 'pass' && !onReference && <NextLesson next={next} />}
-      </header>
-      <div
-        className={`results-scroll${stale ? ' stale' : ''}`}
-        aria-busy={stale ? true : undefined}
-      >
-        {shownRun?.report && (
-          <CompileErrors errors={shownRun.report.compileErrors} onReveal={requestReveal} />
-        )}
+      <VerdictHeader
+        lesson={lesson}
+        run={run}
+        verdict={verdict}
+        outdated={changed}
+        next={next}
+        onRun={onRun}
+        onRunCases={onRunCases}
+      />
+      <div className={`results-scroll${scrollClass}`} aria-busy={waiting ? true : undefined}>
+        <CompileErrors errors={compileErrors} onReveal={requestReveal} />
+        {showTypeErrors && <TypeErrors issues={typeErrors} onReveal={reveal} />}
         <CaseList
           lesson={lesson}
           reports={reports}
-          running={!stale && run?.phase === 'running'}
+          running={!waiting && run?.phase === 'running'}
+          only={run?.only}
+          carried={shownRun?.carried?.map((c) => c.name) ?? NO_NAMES}
           selected={shown?.name}
           onSelect={selectCase}
         />
-        {shown && (
+        {shown && shown.kind !== 'compile' && (
           <CaseDetail
             key={shown.name}
             lesson={lesson}
@@ -85,27 +99,10 @@ export function ResultsPanel({ lesson, transcript, next, caseActions }: Props) {
             transcript={transcript}
             onReveal={requestReveal}
             actions={shown.status === 'pass' ? undefined : caseActions?.(shown)}
+            onRunCase={run?.phase === 'running' ? undefined : () => onRunCases([shown.name])}
           />
         )}
       </div>
     </section>
-  );
-}
-
-/** A passed lesson leads on: the next one, prominently, or the end of the course. */
-function NextLesson({ next }: { next: Props['next'] }) {
-  if (!next) {
-    return (
-      <p className="next-lesson done">
-        That was the last lesson: you have built the agent loop, from one turn to the SDK.
-      </p>
-    );
-  }
-  return (
-    <p className="next-lesson">
-      <a className="button primary" href={next.href}>
-        Next: {next.title} →
-      </a>
-    </p>
   );
 }

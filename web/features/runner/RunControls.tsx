@@ -5,22 +5,20 @@ import { stopRun } from './run-controller.ts';
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const RUN_SHORTCUT = isMac ? '⌘↵' : 'Ctrl+↵';
 
+interface Props {
+  onRun(): void;
+  /** False where Run has a place of its own (the stacked layout's tab bar). */
+  showRun?: boolean;
+}
+
 /** Run, Stop, the watch toggle, and the bundler's state (with a retry when it failed). */
-export function RunControls({ onRun }: { onRun(): void }) {
+export function RunControls({ onRun, showRun = true }: Props) {
   const running = useAppStore((s) => s.run?.phase === 'running');
   const watch = useAppStore((s) => s.watch);
   const setWatch = useAppStore((s) => s.setWatch);
   return (
     <div className="run-controls">
-      <button
-        type="button"
-        className="button primary"
-        onClick={onRun}
-        aria-keyshortcuts="Control+Enter Meta+Enter"
-        title={`Run (${RUN_SHORTCUT})`}
-      >
-        <PlayIcon /> Run <kbd aria-hidden="true">{RUN_SHORTCUT}</kbd>
-      </button>
+      {showRun && <RunButton onRun={onRun} />}
       <button type="button" className="button" onClick={stopRun} disabled={!running}>
         <StopIcon /> Stop
       </button>
@@ -31,6 +29,21 @@ export function RunControls({ onRun }: { onRun(): void }) {
       </label>
       <BundlerStatus />
     </div>
+  );
+}
+
+/** The Run button, with its shortcut. */
+export function RunButton({ onRun }: { onRun(): void }) {
+  return (
+    <button
+      type="button"
+      className="button primary run-button"
+      onClick={onRun}
+      aria-keyshortcuts="Control+Enter Meta+Enter"
+      title={`Run (${RUN_SHORTCUT})`}
+    >
+      <PlayIcon /> Run <kbd aria-hidden="true">{RUN_SHORTCUT}</kbd>
+    </button>
   );
 }
 

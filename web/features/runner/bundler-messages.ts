@@ -12,4 +12,8 @@ export type BundlerReply =
   | { type: 'ready' }
   /** esbuild did not start: why (the page shows the first line). */
   | { type: 'failed'; message: string }
-  | { type: 'bundled'; id: number; result: BundleResult };
+  /**
+   * `broken`: esbuild failed in itself, not over the code (it overflowed its stack, ...); the
+   * worker must not be used again.
+   */
+  | { type: 'bundled'; id: number; result: BundleResult; broken: boolean };

@@ -90,8 +90,11 @@ function start(worker: Worker, forget: () => void): Promise<Bundler> {
   const pending = new Map<number, (result: BundleResult) => void>();
   let nextId = 0;
   const post = (request: BundlerRequest) => worker.postMessage(request);
+  /** Set once this worker is gone: a late request is answered at once, never left waiting. */
+  let gone: string | undefined;
   const bundle: Bundler = (lesson, files) =>
     new Promise((resolve) => {
+      if (gone) return resolve(stoppedBundler(gone));
       const id = ++nextId;
       pending.set(id, resolve);
       post({ type: 'bundle', id, lesson: bundleInputs(lesson), files });
@@ -104,6 +107,17 @@ function start(worker: Worker, forget: () => void): Promise<Bundler> {
         resolve(bundle);
       } else if (reply.type === 'failed') {
         reject(new Error(reply.message));
+      } else if (reply.broken) {
+        // esbuild broke over this code: the learner hears why, and a fresh bundler starts at
+        // once (this one would fail every later build, the reference's included).
+        pending.get(reply.id)?.(brokenBundler(reply.result));
+        pending.delete(reply.id);
+        gone = 'it was restarted';
+        forget();
+        for (const settle of pending.values()) settle(stoppedBundler('it was restarted'));
+        pending.clear();
+        firstBundle();
+        loadBundler().catch(() => undefined);
       } else {
         pending.get(reply.id)?.(reply.result);
         pending.delete(reply.id);
@@ -115,6 +129,7 @@ function start(worker: Worker, forget: () => void): Promise<Bundler> {
       const message = event.message || 'its worker did not start';
       if (!started) return reject(new Error(message));
       // It died after starting: the bundles it owed fail, and the next Run starts a new one.
+      gone = message;
       forget();
       for (const settle of pending.values()) settle(stoppedBundler(message));
       pending.clear();
@@ -129,6 +144,21 @@ function stoppedBundler(message: string): BundleResult {
     line: 0,
     column: 0,
     text: `The bundler stopped (${message}); press Run again to restart it.`,
+    lineText: '',
+  };
+  return { ok: false, errors: [error] };
+}
+
+/** The result of a build that broke esbuild, said as what it is. */
+function brokenBundler(result: BundleResult): BundleResult {
+  const why = result.ok ? 'it failed' : (result.errors[0]?.text ?? 'it failed');
+  const error: CompileError = {
+    file: '',
+    line: 0,
+    column: 0,
+    text:
+      `esbuild could not bundle this code (${why}): is something nested thousands of levels ` +
+      'deep? The bundler has been restarted, so the next Run works once the code is fixed.',
     lineText: '',
   };
   return { ok: false, errors: [error] };

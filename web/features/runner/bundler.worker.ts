@@ -1,5 +1,6 @@
 import * as esbuild from 'esbuild-wasm';
 import wasmURL from 'esbuild-wasm/esbuild.wasm?url';
+import type { EsbuildLike } from '../../../core/index.ts';
 import { bundleLesson } from '../../../core/run/bundle.ts';
 import type { BundlerReply, BundlerRequest } from './bundler-messages.ts';
 import { coreFiles } from './core-files.ts';
@@ -48,6 +49,27 @@ scope.onmessage = ({ data: request }) => {
   }
   const { id, lesson, files } = request;
   void start()
-    .then(() => bundleLesson(esbuild, lesson, files, coreFiles))
-    .then((result) => scope.postMessage({ type: 'bundled', id, result }));
+    .then(() => bundleLesson(guarded, lesson, files, coreFiles))
+    .then((result) => {
+      // esbuild itself failed (not a message about the code): its state cannot be trusted, so
+      // this worker answers with the failure and the page replaces it with a fresh one.
+      const broken = failure !== undefined;
+      failure = undefined;
+      scope.postMessage({ type: 'bundled', id, result, broken });
+    });
+};
+
+/** An error from esbuild that was not a build failure (a stack overflow inside it, ...). */
+let failure: unknown;
+
+/** esbuild, with its own failures (which carry their messages in `errors`) told apart. */
+const guarded: EsbuildLike = {
+  async build(options) {
+    try {
+      return await esbuild.build(options);
+    } catch (error) {
+      if (!Array.isArray((error as { errors?: unknown } | null)?.errors)) failure = error;
+      throw error;
+    }
+  },
 };

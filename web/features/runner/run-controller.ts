@@ -9,7 +9,7 @@ import {
   type GradingHost,
   type Lesson,
 } from '../../../core/index.ts';
-import type { RunSource } from '../../store/run-slice.ts';
+import type { RunSource, RunState } from '../../store/run-slice.ts';
 import { useAppStore } from '../../store/store.ts';
 import { loadBundler, whenBundlerReady } from './bundler.ts';
 import { spawnSandboxedWorker } from './spawn-worker.ts';
@@ -40,16 +40,23 @@ let current: GradingHandle | undefined;
 let preparing = 0;
 
 /**
- * Grades the learner's files with the same core grader as the CLI. A newer run cancels the
- * older one, and the store drops any result that carries an older run's id, so a stale
- * report can never replace a fresh one.
+ * Grades the learner's files with the same core grader as the CLI: every case, or only those
+ * named in `only`. A newer run cancels the older one, and the store drops any result that
+ * carries an older run's id, so a stale report can never replace a fresh one. Resolves to the
+ * run as it finished (cancelled or done), or undefined when it could not finish or a newer
+ * run took its place.
  */
-export async function runLesson(lesson: Lesson, files: FileMap, source: RunSource): Promise<void> {
+export async function runLesson(
+  lesson: Lesson,
+  files: FileMap,
+  source: RunSource,
+  only?: string[],
+): Promise<RunState | undefined> {
   current?.cancel();
   current = undefined;
   const id = ++latest;
   const store = useAppStore.getState();
-  store.beginRun(id, lesson.id, source);
+  store.beginRun(id, lesson.id, source, files, only);
   let bundle;
   try {
     bundle = await loadBundler();
@@ -67,6 +74,7 @@ export async function runLesson(lesson: Lesson, files: FileMap, source: RunSourc
     if (batch.length > 0) useAppStore.getState().addCaseReports(id, batch);
   };
   const handle = startGrading(hostFor(bundle), lesson, files, {
+    cases: only,
     onCase: (report) => {
       finished.push(report);
       progress ??= window.setTimeout(showProgress, PROGRESS_MS);
@@ -82,12 +90,9 @@ export async function runLesson(lesson: Lesson, files: FileMap, source: RunSourc
       start: report.durationMs > 0 ? performance.now() - report.durationMs : performance.now(),
       detail: { lesson: lesson.id, bundleMs: report.bundleMs, status: report.status },
     });
-    const state = useAppStore.getState();
-    state.finishRun(id, report);
-    // Only a run of the learner's own code is their attempt (not a link's, not the reference).
-    if (source === 'mine' && !report.cases.some((c) => c.kind === 'cancelled')) {
-      state.recordAttempt(lesson.id, report.status === 'pass', files);
-    }
+    useAppStore.getState().finishRun(id, report);
+    const finished = useAppStore.getState().run;
+    return finished?.id === id ? finished : undefined;
   } catch (error) {
     useAppStore.getState().crashRun(id, `The run failed inside the grader: ${describe(error)}`);
   } finally {

@@ -1,21 +1,23 @@
 import type { CassetteRejection } from '../../../core/index.ts';
 import { inlineJson } from '../../ui/Json.tsx';
-
-const titles: Record<string, string> = {
-  'invalid-request': 'The API would reject this request',
-  divergence: 'The conversation left the recording here',
-  exhausted: 'The recording has no more turns',
-};
+import { rejectionTitle } from './rejection-label.ts';
 
 /** Where the cassette refused a request: the API-style error and what to do about it. */
 export function RejectionNote({ rejection }: { rejection: CassetteRejection }) {
   return (
-    <div className="rejection" role="group" aria-label="Request rejected">
+    <div
+      className={`rejection ${rejection.kind}`}
+      role="group"
+      aria-label={rejectionTitle(rejection)}
+    >
       <p className="rejection-title">
-        {titles[rejection.kind] ?? 'The request was rejected'}{' '}
+        {rejectionTitle(rejection)}{' '}
         <span className="muted">
-          (request #{rejection.requestNumber} of {rejection.recorded} recorded, HTTP{' '}
-          {rejection.status})
+          (request #{rejection.requestNumber} of {rejection.recorded} recorded
+          {rejection.kind === 'invalid-request'
+            ? `; the API answers HTTP ${rejection.status}`
+            : `; your code gets an HTTP ${rejection.status} error`}
+          )
         </span>
       </p>
       <p>{rejection.explanation}</p>

@@ -1,10 +1,17 @@
+import { useState } from 'react';
 import { summarizeCase, type CaseReport } from '../../../core/index.ts';
+import { ShowMore, useShownCount } from '../../ui/ShowMore.tsx';
+import { transcriptJson, transcriptText } from './transcript-text.ts';
 import { TurnEntry } from './TurnEntry.tsx';
 import './timeline.css';
+
+/** Turns rendered at first, and per "Show more". */
+const PAGE = 30;
 
 /** The conversation a case had with the recorded model: one entry per turn, then a summary. */
 export function Timeline({ report }: { report: CaseReport }) {
   const tools = report.turns.reduce((n, t) => n + t.tools.length, 0);
+  const [shown, showMore] = useShownCount(report.turns.length, PAGE);
   return (
     <div
       className="timeline"
@@ -13,16 +20,51 @@ export function Timeline({ report }: { report: CaseReport }) {
       aria-label={`Transcript of ${report.name}`}
       role="region"
     >
+      <CopyTranscript report={report} />
       {report.turns.length === 0 ? (
         <p className="empty-note">No model calls were made.</p>
       ) : (
         <ol className="turns">
-          {report.turns.map((turn) => (
-            <TurnEntry key={turn.index} turn={turn} />
+          {report.turns.slice(0, shown).map((turn, i) => (
+            <TurnEntry key={turn.index} turn={turn} previous={report.turns[i - 1]} />
           ))}
         </ol>
       )}
+      <ShowMore
+        shown={shown}
+        total={report.turns.length}
+        page={PAGE}
+        what="turns"
+        onMore={showMore}
+      />
       <p className={`timeline-summary ${report.status}`}>{summarizeCase(report)}</p>
+    </div>
+  );
+}
+
+/** Copies the transcript, as text to read or paste into a question, or as JSON. */
+function CopyTranscript({ report }: { report: CaseReport }) {
+  const [said, setSaid] = useState('');
+  const copy = async (format: 'text' | 'JSON') => {
+    const text = format === 'text' ? transcriptText(report) : transcriptJson(report);
+    try {
+      await navigator.clipboard.writeText(text);
+      setSaid(`Transcript copied as ${format}.`);
+    } catch {
+      setSaid('The browser does not allow copying here.');
+    }
+  };
+  return (
+    <div className="transcript-actions">
+      <button type="button" className="button small" onClick={() => void copy('text')}>
+        Copy as text
+      </button>
+      <button type="button" className="button small" onClick={() => void copy('JSON')}>
+        Copy as JSON
+      </button>
+      <span className="transcript-copied" aria-live="polite">
+        {said}
+      </span>
     </div>
   );
 }

@@ -1,13 +1,29 @@
 import type { Turn } from '../../../core/index.ts';
 import { Json } from '../../ui/Json.tsx';
+import { LazyDetails } from '../../ui/LazyDetails.tsx';
 import { ContentBlocks } from './ContentBlocks.tsx';
+import { rejectionLabel } from './rejection-label.ts';
 import { RejectionNote } from './RejectionNote.tsx';
+import { requestRoles } from './request-view.ts';
+import { SentBlocks } from './SentBlocks.tsx';
 import { ToolRun } from './ToolRun.tsx';
 
-/** One turn: the request, what the model answered (or why it refused), and the tools run. */
-export function TurnEntry({ turn }: { turn: Turn }) {
+interface Props {
+  turn: Turn;
+  /** The turn before, whose reply this request answers. */
+  previous: Turn | undefined;
+}
+
+/**
+ * One turn: the request the learner's code built (its roles, and what it sent back), what the
+ * model answered (or why the request was refused), and the tools run.
+ */
+export function TurnEntry({ turn, previous }: Props) {
   const { request, response, rejection } = turn;
-  const count = request.messageCount;
+  const roles = requestRoles(request.raw);
+  const replyIds = previous?.response?.content.flatMap((b) =>
+    b.type === 'tool_use' ? [b.id] : [],
+  );
   return (
     <li className={`turn${rejection ? ' rejected' : ''}`} data-turn={turn.index}>
       <header className="turn-header">
@@ -17,25 +33,28 @@ export function TurnEntry({ turn }: { turn: Turn }) {
             {response.stop_reason}
           </span>
         )}
-        {rejection && <span className="badge danger">{rejection.status} rejected</span>}
+        {rejection && (
+          <span className={`badge ${rejection.kind === 'invalid-request' ? 'danger' : 'mismatch'}`}>
+            {rejectionLabel(rejection)}
+          </span>
+        )}
         <span className="turn-ms">{Math.round(turn.durationMs)} ms</span>
       </header>
       <div className="turn-request">
         <span className="turn-arrow" aria-hidden="true">
           →
         </span>
-        <span>
-          Request with {count} {count === 1 ? 'message' : 'messages'}
-        </span>
-        <details className="inline-details">
-          <summary>Newest message</summary>
-          <Json value={request.newestMessage} />
-        </details>
-        <details className="inline-details">
-          <summary>Raw request</summary>
-          <Json value={request.raw} />
-        </details>
+        <span className="visually-hidden">Request:</span>
+        <ol className="role-strip" aria-label={`Request of ${roles.length} messages`}>
+          {roles.map((role, i) => (
+            <li key={i} className={`role ${role}`}>
+              {role}
+            </li>
+          ))}
+        </ol>
+        <LazyDetails summary="Raw request">{() => <Json value={request.raw} />}</LazyDetails>
       </div>
+      <SentBlocks request={request.raw} replyIds={replyIds} />
       {rejection && <RejectionNote rejection={rejection} />}
       {response && (
         <div className="turn-response">
@@ -44,10 +63,7 @@ export function TurnEntry({ turn }: { turn: Turn }) {
           </span>
           <div className="turn-response-body">
             <ContentBlocks blocks={response.content} />
-            <details className="inline-details">
-              <summary>Raw response</summary>
-              <Json value={response} />
-            </details>
+            <LazyDetails summary="Raw response">{() => <Json value={response} />}</LazyDetails>
           </div>
         </div>
       )}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { CaseReport } from '../../../core/index.ts';
+import { transcriptJson, transcriptText } from './transcript-text.ts';
+
+const user = { role: 'user', content: 'Use the echo tool on "hello"' };
+const reply = {
+  role: 'assistant',
+  content: [{ type: 'tool_use', id: 'toolu_1', name: 'echo', input: { text: 'hello' } }],
+};
+const results = {
+  role: 'user',
+  content: [{ type: 'tool_result', tool_use_id: 'toolu_2', content: 'hello' }],
+};
+
+const report: CaseReport = {
+  name: 'echo',
+  visible: true,
+  description: 'One echo call',
+  status: 'error',
+  kind: 'cassette',
+  message: 'Request #2 left the recording.\nHint: pair each result with its call.',
+  turns: [
+    {
+      index: 1,
+      request: { messageCount: 1, newestMessage: user, raw: { messages: [user] } },
+      response: {
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-sonnet-5-5',
+        content: reply.content as never,
+        stop_reason: 'tool_use',
+        stop_sequence: null,
+        usage: { input_tokens: 1, output_tokens: 1 },
+      } as never,
+      durationMs: 2.4,
+      tools: [{ name: 'echo', input: { text: 'hello' }, output: 'hello', durationMs: 0.2 }],
+    },
+    {
+      index: 2,
+      request: {
+        messageCount: 3,
+        newestMessage: results,
+        raw: { messages: [user, reply, results] },
+      },
+      rejection: {
+        kind: 'divergence',
+        requestNumber: 2,
+        recorded: 2,
+        status: 400,
+        body: {
+          type: 'error',
+          error: { type: 'cassette_mismatch', message: 'Request #2 left the recording.' },
+        },
+        explanation: 'x',
+      },
+      durationMs: 1,
+      tools: [],
+    },
+  ],
+  console: [],
+  consoleTruncated: false,
+  durationMs: 40,
+};
+
+describe('transcriptText', () => {
+  it('writes each turn: the roles and blocks sent, the reply, the tools run', () => {
+    expect(transcriptText(report)).toBe(
+      [
+        'echo: error (cassette)',
+        'Request #2 left the recording.',
+        'Hint: pair each result with its call.',
+        '',
+        'Turn 1 · stop_reason tool_use · 2 ms',
+        '  → request: user',
+        '    text: Use the echo tool on "hello"',
+        '  ← tool_use echo({"text":"hello"}) toolu_1',
+        '  · ran echo({"text":"hello"}) → hello',
+        '',
+        'Turn 2 · mismatch with the recording · 1 ms',
+        '  → request: user · assistant · user',
+        '    tool_result toolu_2 (answers no tool_use of the last reply): hello',
+        '  ✗ Request #2 left the recording.',
+        '',
+        '✗ 2 turns · 1 tool call · 40 ms',
+      ].join('\n'),
+    );
+  });
+
+  it('writes JSON that reads back to the turns', () => {
+    const parsed = JSON.parse(transcriptJson(report)) as { case: string; turns: unknown[] };
+    expect(parsed.case).toBe('echo');
+    expect(parsed.turns).toEqual(JSON.parse(JSON.stringify(report.turns)));
+  });
+});

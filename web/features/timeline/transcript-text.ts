@@ -1,0 +1,72 @@
+import { summarizeCase, type CaseReport, type Turn } from '../../../core/index.ts';
+import { rejectionLabel } from './rejection-label.ts';
+import { requestRoles, sentBlocks, sentMessages, type SentBlock } from './request-view.ts';
+
+/** Characters of one value written out in the text transcript. */
+const VALUE_CHARS = 500;
+
+/**
+ * A case's transcript as plain text, to paste into a question or a bug report: the verdict,
+ * then each turn (what was sent, what came back, the tools run), then the summary line.
+ */
+export function transcriptText(report: CaseReport): string {
+  const lines = [`${report.name}: ${report.status} (${report.kind})`];
+  if (report.status !== 'pass') lines.push(report.message);
+  lines.push('');
+  report.turns.forEach((turn, i) => lines.push(...turnLines(turn, report.turns[i - 1])));
+  if (report.turns.length === 0) lines.push('No model calls were made.', '');
+  lines.push(summarizeCase(report));
+  return lines.join('\n');
+}
+
+/** The same transcript as JSON: the case's verdict and its turns, as the grader recorded them. */
+export function transcriptJson(report: CaseReport): string {
+  const { name, status, kind, message, turns, durationMs } = report;
+  return JSON.stringify({ case: name, status, kind, message, durationMs, turns }, null, 2);
+}
+
+function turnLines(turn: Turn, previous: Turn | undefined): string[] {
+  const { request, response, rejection } = turn;
+  const head = [`Turn ${turn.index}`];
+  if (response) head.push(`stop_reason ${response.stop_reason}`);
+  if (rejection) head.push(rejectionLabel(rejection));
+  head.push(`${Math.round(turn.durationMs)} ms`);
+  const lines = [head.join(' · ')];
+  const roles = requestRoles(request.raw);
+  lines.push(`  → request: ${roles.join(' · ') || `${request.messageCount} messages`}`);
+  const ids = previous?.response?.content.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []));
+  const sent = sentMessages(request.raw);
+  for (const { index, message } of sent) {
+    if (sent.length > 1) lines.push(`    messages[${index}]:`);
+    for (const block of sentBlocks(message, ids)) lines.push(`    ${blockLine(block)}`);
+  }
+  if (rejection) lines.push(`  ✗ ${rejection.body.error.message}`);
+  for (const block of response?.content ?? []) {
+    lines.push(
+      block.type === 'text'
+        ? `  ← text: ${cut(block.text)}`
+        : `  ← tool_use ${block.name}(${cut(JSON.stringify(block.input))}) ${block.id}`,
+    );
+  }
+  for (const tool of turn.tools) {
+    const result = tool.error
+      ? `threw ${tool.error.name}: ${tool.error.message}`
+      : cut(tool.output ?? '');
+    lines.push(`  · ran ${tool.name}(${cut(JSON.stringify(tool.input))}) → ${result}`);
+  }
+  lines.push('');
+  return lines;
+}
+
+function blockLine(block: SentBlock): string {
+  if (block.type === 'text') return `text: ${cut(block.text)}`;
+  if (block.type === 'other') return `${block.name} block`;
+  const error = block.isError ? ' is_error' : '';
+  const unknown = block.answers === false ? ' (answers no tool_use of the last reply)' : '';
+  return `tool_result ${block.toolUseId}${error}${unknown}: ${cut(block.content)}`;
+}
+
+function cut(text: string | undefined): string {
+  const value = text ?? '';
+  return value.length > VALUE_CHARS ? `${value.slice(0, VALUE_CHARS)}…` : value;
+}

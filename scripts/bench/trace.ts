@@ -104,8 +104,7 @@ function analyse({ traceEvents: events }: { traceEvents: TraceEvent[] }, cycles:
       const inWhole = overlap(event.ts, event.ts + self.span, whole);
       if (inWhole <= 0) continue;
       const share = self.ms * (inWhole / Math.max(self.span, 1));
-      if (event.cat.includes('toplevel') || isTopLevel(event))
-        entry.busy += (event.dur! * (inWhole / Math.max(event.dur!, 1))) / 1000;
+      if (self.depth === 0) entry.busy += inWhole / 1000;
       entry.self.set(event.name, (entry.self.get(event.name) ?? 0) + share);
       if (group === 'page main thread') {
         const inRun = overlap(event.ts, event.ts + self.span, runs);
@@ -144,21 +143,18 @@ function analyse({ traceEvents: events }: { traceEvents: TraceEvent[] }, cycles:
   } satisfies TraceFigures;
 }
 
-function isTopLevel(event: TraceEvent): boolean {
-  return event.name === 'ThreadControllerImpl::RunTask' || event.name === 'RunTask';
-}
-
 /** Each event with its self time (its duration less its children's), in ms; span in µs. */
 function selfTimesOf(list: TraceEvent[]) {
   const sorted = [...list].sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
-  const out: { event: TraceEvent; self: { ms: number; span: number } }[] = [];
+  const out: { event: TraceEvent; self: { ms: number; span: number; depth: number } }[] = [];
   const stack: { event: TraceEvent; end: number; child: number }[] = [];
   const close = (until: number) => {
     while (stack.length > 0 && stack[stack.length - 1]!.end <= until) {
       const top = stack.pop()!;
+      const depth = stack.length;
       out.push({
         event: top.event,
-        self: { ms: Math.max(0, top.event.dur! - top.child) / 1000, span: top.event.dur! },
+        self: { ms: Math.max(0, top.event.dur! - top.child) / 1000, span: top.event.dur!, depth },
       });
     }
   };
@@ -183,7 +179,11 @@ function groupOf(name: string, inPage: boolean, list: TraceEvent[]): string | un
   if (name === 'CrRendererMain') return inPage ? 'page main thread' : 'runner frame main thread';
   if (!/Worker/i.test(name)) return;
   if (!inPage) return 'runner frame workers (cases)';
-  const urls = list.map((e) => e.args?.data?.url ?? '').join(' ');
+  const urls = list
+    .filter((e) => e.args)
+    .slice(0, 2_000)
+    .map((e) => JSON.stringify(e.args))
+    .join(' ');
   if (/bundler/.test(urls)) return 'bundler worker';
   if (/ts\.worker/.test(urls)) return 'TypeScript worker';
   if (/editor\.worker/.test(urls)) return 'editor worker';

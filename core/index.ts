@@ -30,20 +30,32 @@ export type { StackFrame } from './run/stack-map.ts';
 export type { SerializedError, ConsoleLevel } from './run/protocol.ts';
 export {
   PRELUDE_LINES,
+  withPrelude,
+  type AbortSignalLike,
   type Bundler,
   type Clock,
   type EsbuildLike,
   type GradingHost,
+  type ModelAnswerer,
+  type ModelResult,
+  type RunHost,
   type SpawnWorker,
   type WorkerEvents,
   type WorkerHandle,
 } from './run/host.ts';
 export {
+  compileFailures,
+  gradeBundle,
+  lessonReport,
   prepareBundle,
+  selectCases,
   startGrading,
+  unrunCase,
+  type CaseGrading,
   type GradingHandle,
   type GradingOptions,
 } from './run/grade-files.ts';
+export { PORT_PRELUDE } from './run/port-prelude.ts';
 export type * from './grade/report.ts';
 export { summarizeCase, summarizeTurns } from './grade/transcript.ts';
 export {

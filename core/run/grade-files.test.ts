@@ -22,6 +22,7 @@ const lesson = {
 function host(bundleOk: boolean): GradingHost & { spawned: number } {
   const made: GradingHost & { spawned: number } = {
     spawned: 0,
+    prelude: '',
     bundle: () =>
       Promise.resolve(
         bundleOk

@@ -1,8 +1,10 @@
 import { gradeCase } from '../grade/grade-case.ts';
 import type { CaseReport, LessonReport } from '../grade/report.ts';
-import type { FileMap, Lesson } from '../lesson/types.ts';
+import type { FileMap, Lesson, LessonCase } from '../lesson/types.ts';
 import { createBundleCache } from './bundle-cache.ts';
-import type { Bundler, GradingHost } from './host.ts';
+import type { CompileError } from './bundle.ts';
+import type { Bundler, GradingHost, ModelAnswerer, RunHost } from './host.ts';
+import type { SerializedError } from './protocol.ts';
 import { runCase, type CaseRunHandle } from './run-case.ts';
 import { createStackMapper } from './stack-map.ts';
 
@@ -31,6 +33,8 @@ export interface GradingOptions {
   onCase?: (report: CaseReport) => void;
   /** Only these cases, by name (the learner's "run this case"); every case when absent. */
   cases?: readonly string[];
+  /** Live mode: answers model calls in place of each case's cassette (see `ModelAnswerer`). */
+  answerer?: ModelAnswerer;
 }
 
 export interface GradingHandle {
@@ -41,8 +45,9 @@ export interface GradingHandle {
 
 /**
  * Grades the learner's files against every case of a lesson: one bundle, then each case
- * in its own fresh worker, all at once. The browser and the CLI both call this, so for
- * the same files they reach the same verdict.
+ * in its own fresh worker, all at once (`gradeBundle`). The CLI calls this; the browser bundles
+ * in its page and grades the bundle in its runner frame with `gradeBundle`, so for the same
+ * files both hosts reach the same verdict.
  */
 export function startGrading(
   host: GradingHost,
@@ -50,54 +55,122 @@ export function startGrading(
   files: FileMap,
   options: GradingOptions = {},
 ): GradingHandle {
-  const runs: CaseRunHandle[] = [];
+  let grading: CaseGrading | undefined;
   let cancelled = false;
   const result = (async (): Promise<LessonReport> => {
     const started = host.clock.now();
     const bundle = await bundleFor(host)(lesson, files);
     const bundleMs = host.clock.now() - started;
-    const report = (cases: CaseReport[], compileErrors = bundle.ok ? [] : bundle.errors) =>
-      ({
-        lessonId: lesson.id,
-        status: cases.length > 0 && cases.every((c) => c.status === 'pass') ? 'pass' : 'fail',
-        compileErrors,
-        cases,
+    const selected = selectCases(lesson, options.cases);
+    const report = (cases: CaseReport[]) =>
+      lessonReport(lesson, cases, bundle.ok ? [] : bundle.errors, {
         bundleMs,
         durationMs: host.clock.now() - started,
-      }) satisfies LessonReport;
-    const only = options.cases;
-    const selected = only ? lesson.cases.filter((c) => only.includes(c.name)) : lesson.cases;
-    if (!bundle.ok) return report(selected.map((c) => compileFailure(c, bundle.errors)));
-    const mapStack = createStackMapper(bundle.sourceMap);
-    const timeoutMs = options.timeoutMs ?? lesson.timeoutMs;
-    const cases = await Promise.all(
-      selected.map(async (testCase) => {
-        const handle = runCase(host.spawn, host.clock, bundle.script, testCase, timeoutMs);
-        runs.push(handle);
-        if (cancelled) handle.cancel();
-        const graded = gradeCase(testCase, await handle.result, mapStack);
-        options.onCase?.(graded);
-        return graded;
-      }),
-    );
-    return report(cases);
+      });
+    if (!bundle.ok) return report(compileFailures(selected, bundle.errors));
+    grading = gradeBundle(host, selected, bundle, {
+      timeoutMs: options.timeoutMs ?? lesson.timeoutMs,
+      onCase: options.onCase,
+      answerer: options.answerer,
+    });
+    if (cancelled) grading.cancel();
+    return report(await grading.result);
   })();
   return {
     result,
     cancel() {
       cancelled = true;
+      grading?.cancel();
+    },
+  };
+}
+
+/** The lesson's cases named in `only` (in the lesson's order), or all of them. */
+export function selectCases(lesson: Lesson, only?: readonly string[]): LessonCase[] {
+  return only ? lesson.cases.filter((c) => only.includes(c.name)) : lesson.cases;
+}
+
+/** The whole run's report, from its cases' (in the lesson's order) and the bundle's errors. */
+export function lessonReport(
+  lesson: Lesson,
+  cases: CaseReport[],
+  compileErrors: CompileError[],
+  times: { bundleMs: number; durationMs: number },
+): LessonReport {
+  const order = new Map(lesson.cases.map((c, i) => [c.name, i]));
+  const sorted = [...cases].sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0));
+  return {
+    lessonId: lesson.id,
+    status: sorted.length > 0 && sorted.every((c) => c.status === 'pass') ? 'pass' : 'fail',
+    compileErrors,
+    cases: sorted,
+    ...times,
+  };
+}
+
+export interface CaseGrading {
+  /** Every case's report, in the order the cases were given. */
+  result: Promise<CaseReport[]>;
+  /** Stops every case still running; their reports say "cancelled". */
+  cancel(): void;
+}
+
+/**
+ * Runs and grades one bundle's cases: each in its own fresh worker, all at once. This is what
+ * the browser's runner frame does with the script the page posts it once per run.
+ */
+export function gradeBundle(
+  host: RunHost,
+  cases: readonly LessonCase[],
+  bundle: { script: string; sourceMap: string },
+  options: { timeoutMs: number; onCase?: (report: CaseReport) => void; answerer?: ModelAnswerer },
+): CaseGrading {
+  const mapStack = createStackMapper(bundle.sourceMap);
+  const runs: CaseRunHandle[] = cases.map((testCase) =>
+    runCase(host, bundle.script, testCase, options.timeoutMs, options.answerer),
+  );
+  const result = Promise.all(
+    runs.map(async (handle, i) => {
+      const graded = gradeCase(cases[i] as LessonCase, await handle.result, mapStack);
+      options.onCase?.(graded);
+      return graded;
+    }),
+  );
+  return {
+    result,
+    cancel() {
       for (const run of runs) run.cancel();
     },
   };
 }
 
-function compileFailure(
-  testCase: Lesson['cases'][number],
-  errors: { file: string; line: number; column: number; text: string }[],
-): CaseReport {
+/**
+ * The report of a case that ended before its worker said anything: cancelled before it was
+ * sent, or its host failed under it (a crashed sandbox, the error as if thrown).
+ */
+export function unrunCase(testCase: LessonCase, ended: SerializedError | 'cancelled'): CaseReport {
+  return gradeCase(
+    testCase,
+    {
+      outcome: ended === 'cancelled' ? { kind: 'cancelled' } : { kind: 'threw', error: ended },
+      events: [],
+      outputs: [],
+      consoleTruncated: false,
+      modelCalls: 0,
+      durationMs: 0,
+    },
+    () => [],
+  );
+}
+
+/** Every case's report when the code did not compile. */
+export function compileFailures(
+  cases: readonly LessonCase[],
+  errors: CompileError[],
+): CaseReport[] {
   const first = errors[0];
   const where = first && first.file ? `${first.file}:${first.line}:${first.column}: ` : '';
-  return {
+  return cases.map((testCase) => ({
     name: testCase.name,
     visible: testCase.visible,
     description: testCase.description,
@@ -108,5 +181,5 @@ function compileFailure(
     console: [],
     consoleTruncated: false,
     durationMs: 0,
-  };
+  }));
 }

@@ -1,7 +1,14 @@
 import { createCassetteSession } from '../cassette/session.ts';
 import type { LessonCase } from '../lesson/types.ts';
 import type { CaseRun, RunEvent, RunOutcome } from './events.ts';
-import type { Clock, SpawnWorker, WorkerHandle } from './host.ts';
+import {
+  withPrelude,
+  type AbortSignalLike,
+  type ModelAnswerer,
+  type ModelResult,
+  type RunHost,
+  type WorkerHandle,
+} from './host.ts';
 import { cutConsoleLine, RUN_LIMITS } from './limits.ts';
 import { parseWorkerMessage, type HostMessage, type WorkerMessage } from './protocol.ts';
 
@@ -12,17 +19,21 @@ export interface CaseRunHandle {
 }
 
 /**
- * Runs one case: a fresh worker for the bundled script, the cassette answering its model
- * calls from this side of the boundary, and a timer that terminates it.
+ * Runs one case: a fresh worker for the bundled script (the host's prelude at its head), the
+ * cassette answering its model calls from this side of the boundary (or, live, `answerer`),
+ * and a timer that terminates it.
  */
 export function runCase(
-  spawn: SpawnWorker,
-  clock: Clock,
+  host: RunHost,
   script: string,
   testCase: LessonCase,
   timeoutMs: number,
+  answerer?: ModelAnswerer,
 ): CaseRunHandle {
+  const { spawn, clock } = host;
   const session = createCassetteSession(testCase.cassette);
+  /** Aborts the live calls still waiting when the case ends. */
+  const aborts: (() => void)[] = [];
   const started = clock.now();
   const events: RunEvent[] = [];
   const outputs: string[] = [];
@@ -41,6 +52,7 @@ export function runCase(
     if (finished) return;
     finished = true;
     clock.clearTimeout(timer);
+    for (const abort of aborts.splice(0)) abort();
     worker?.terminate();
     const run: CaseRun = {
       outcome,
@@ -51,7 +63,7 @@ export function runCase(
       durationMs: clock.now() - started,
     };
     if (rejection) run.rejection = rejection;
-    const unmade = session.unmadeCalls();
+    const unmade = answerer ? undefined : session.unmadeCalls();
     if (unmade) run.unmadeCalls = unmade;
     resolveRun(run);
   };
@@ -65,8 +77,9 @@ export function runCase(
     }
     const at = clock.now() - started;
     modelCalls++;
-    const answer = session.answer(request);
     const event: RunEvent = { type: 'model-call', index: modelCalls, request, at, durationMs: 0 };
+    if (answerer) return answerLive(id, request, event);
+    const answer = session.answer(request);
     if (answer.ok) {
       event.response = answer.response;
       post({ type: 'model-reply', id, ok: true, response: answer.response });
@@ -78,6 +91,45 @@ export function runCase(
     }
     event.durationMs = clock.now() - started - at;
     events.push(event);
+  };
+
+  /** Live: the answerer replies in its own time; the call is recorded when it does. */
+  const answerLive = (id: number, request: Record<string, unknown>, event: RunEvent) => {
+    const signal = abortSignal();
+    events.push(event);
+    const reply = (result: ModelResult) => {
+      if (finished || event.type !== 'model-call') return;
+      event.durationMs = clock.now() - started - event.at;
+      if (result.ok) {
+        event.response = result.response;
+        post({ type: 'model-reply', id, ok: true, response: result.response });
+      } else {
+        post({ type: 'model-reply', id, ok: false, status: result.status, body: result.body });
+      }
+    };
+    (answerer as ModelAnswerer)(request, { signal }).then(reply, (error: unknown) =>
+      reply({
+        ok: false,
+        status: 0,
+        body: {
+          type: 'error',
+          error: { type: 'connection_error', message: describeThrown(error) },
+        },
+      }),
+    );
+  };
+
+  const abortSignal = (): AbortSignalLike => {
+    const listeners: (() => void)[] = [];
+    const signal = {
+      aborted: false,
+      addEventListener: (_type: 'abort', listener: () => void) => void listeners.push(listener),
+    };
+    aborts.push(() => {
+      signal.aborted = true;
+      for (const listener of listeners) listener();
+    });
+    return signal;
   };
 
   const onMessage = (message: WorkerMessage) => {
@@ -113,7 +165,7 @@ export function runCase(
 
   const timer = clock.setTimeout(() => finish({ kind: 'timeout', afterMs: timeoutMs }), timeoutMs);
   try {
-    worker = spawn(script, {
+    worker = spawn(withPrelude(host.prelude, script), {
       message: (data) => {
         if (finished) return;
         if (++received > RUN_LIMITS.workerMessages) {
@@ -132,4 +184,8 @@ export function runCase(
     finish({ kind: 'threw', error: { name: 'WorkerError', message } });
   }
   return { result, cancel: () => finish({ kind: 'cancelled' }) };
+}
+
+function describeThrown(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -5,7 +5,7 @@ import { serializeRoute } from '../features/lessons/route.ts';
 import { recordRun } from '../features/results/record-run.ts';
 import { ResultsPanel } from '../features/results/ResultsPanel.tsx';
 import { ResultsTabLabel } from '../features/results/ResultsTabLabel.tsx';
-import { abandonRun, prepareRun, runLesson } from '../features/runner/run-controller.ts';
+import { abandonRun, prepareRun, runLesson } from '../features/runner/runs.ts';
 import { RunButton, RunControls } from '../features/runner/RunControls.tsx';
 import { useWatchMode } from '../features/runner/use-watch-mode.ts';
 import { DownloadButton } from '../features/share/DownloadButton.tsx';

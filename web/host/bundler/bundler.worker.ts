@@ -1,7 +1,6 @@
 import * as esbuild from 'esbuild-wasm';
 import wasmURL from 'esbuild-wasm/esbuild.wasm?url';
-import type { EsbuildLike } from '../../../core/index.ts';
-import { bundleLesson } from '../../../core/run/bundle.ts';
+import { createIncrementalBundler, type EsbuildContextLike } from '../../../core/run/bundle.ts';
 import type { BundlerReply, BundlerRequest } from './bundler-messages.ts';
 import { coreFiles } from './core-files.ts';
 
@@ -49,7 +48,7 @@ scope.onmessage = ({ data: request }) => {
   }
   const { id, lesson, files } = request;
   void start()
-    .then(() => bundleLesson(guarded, lesson, files, coreFiles))
+    .then(() => bundle(lesson, files))
     .then((result) => {
       // esbuild itself failed (not a message about the code): its state cannot be trusted, so
       // this worker answers with the failure and the page replaces it with a fresh one.
@@ -62,14 +61,22 @@ scope.onmessage = ({ data: request }) => {
 /** An error from esbuild that was not a build failure (a stack overflow inside it, ...). */
 let failure: unknown;
 
-/** esbuild, with its own failures (which carry their messages in `errors`) told apart. */
-const guarded: EsbuildLike = {
-  async build(options) {
-    try {
-      return await esbuild.build(options);
-    } catch (error) {
-      if (!Array.isArray((error as { errors?: unknown } | null)?.errors)) failure = error;
-      throw error;
-    }
+/** Notes esbuild's own failures (a build failure carries its messages in `errors`). */
+function noteFailure(error: unknown): never {
+  if (!Array.isArray((error as { errors?: unknown } | null)?.errors)) failure = error;
+  throw error;
+}
+
+/** esbuild's incremental API, with its own failures told apart from the code's. */
+const guarded: EsbuildContextLike = {
+  async context(options) {
+    const context = await esbuild.context(options).catch(noteFailure);
+    return {
+      rebuild: () => context.rebuild().catch(noteFailure),
+      dispose: () => context.dispose(),
+    };
   },
 };
+
+/** One esbuild context per lesson: an edit rebuilds only what it changed. */
+const bundle = createIncrementalBundler(guarded, coreFiles);

@@ -3,7 +3,7 @@ import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
 // rest of the engine has loaded.
 import type { SpawnWorker, WorkerEvents } from '../core/run/host.ts';
 import { RELAY_LIMITS } from '../core/run/limits.ts';
-import type { SerializedError } from '../core/run/protocol.ts';
+import type { SerializedError } from '../core/sandbox/protocol.ts';
 import { createJsonLineReader } from './sandbox/line-reader.ts';
 import {
   MAX_REPORT_LINE,

@@ -27,7 +27,7 @@ export {
 } from './run/bundle.ts';
 export { RELAY_LIMITS, RUN_LIMITS, WORKER_MESSAGE_BUDGET } from './run/limits.ts';
 export type { StackFrame } from './run/stack-map.ts';
-export type { SerializedError, ConsoleLevel } from './run/protocol.ts';
+export type { SerializedError, ConsoleLevel } from './sandbox/protocol.ts';
 export {
   PRELUDE_LINES,
   withPrelude,
@@ -54,8 +54,8 @@ export {
   type CaseGrading,
   type GradingHandle,
   type GradingOptions,
-} from './run/grade-files.ts';
-export { PORT_PRELUDE } from './run/port-prelude.ts';
+} from './grade/start-grading.ts';
+export { PORT_PRELUDE } from './sandbox/port-prelude.ts';
 export type * from './grade/report.ts';
 export { summarizeCase, summarizeTurns } from './grade/transcript.ts';
 export {

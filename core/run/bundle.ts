@@ -17,8 +17,8 @@ const NAMESPACE = 'ti';
 const ENTRY = 'ws/__entry__.ts';
 /** Bare imports the bundle provides, and which core file each one is. */
 const PROVIDED: Record<string, string> = {
-  '@theinference/harness': 'core/harness/harness-api.ts',
-  '@anthropic-ai/sdk': 'core/sdk/anthropic.ts',
+  '@theinference/harness': 'core/sandbox/harness-api.ts',
+  '@anthropic-ai/sdk': 'core/sandbox/sdk/anthropic.ts',
 };
 
 /** The parts of a lesson a bundle is made from (all a bundler in another thread is sent). */
@@ -38,7 +38,7 @@ export function esbuildBundler(esbuild: EsbuildLike, coreFiles: FileMap): Bundle
 /**
  * Bundles the harness, the learner's files and the worker runtime into one classic
  * script, entirely from memory. The lesson's read-only files replace the learner's copies.
- * `coreFiles` are the sources of `core/` keyed by their path inside it (`run/worker-runtime.ts`).
+ * `coreFiles` are the sources of `core/` keyed by their path inside it (`sandbox/worker-runtime.ts`).
  */
 export async function bundleLesson(
   esbuild: EsbuildLike,
@@ -190,7 +190,7 @@ function virtualFiles(current: () => FileMap) {
 
 function resolveImport(files: FileMap, importer: string, specifier: string): string | undefined {
   if (specifier === '@theinference/runtime') {
-    return importer === ENTRY ? 'core/run/worker-runtime.ts' : undefined;
+    return importer === ENTRY ? 'core/sandbox/worker-runtime.ts' : undefined;
   }
   const provided = PROVIDED[specifier];
   if (provided) return provided in files ? provided : undefined;

@@ -1,7 +1,7 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { FileMap, Lesson } from '../lesson/types.ts';
 import type { BundleResult } from './bundle.ts';
-import type { SerializedError } from './protocol.ts';
+import type { SerializedError } from '../sandbox/protocol.ts';
 
 /**
  * What a host (the browser page, the CLI) hands the core so it can bundle and run

@@ -8,7 +8,8 @@ const lesson: BundleInputs = {
   starter: {},
 };
 const coreFiles = {
-  'run/worker-runtime.ts': 'export function startRun(main: () => Promise<void>) { void main(); }',
+  'sandbox/worker-runtime.ts':
+    'export function startRun(main: () => Promise<void>) { void main(); }',
 };
 const loop = (n: number) => `export function run() { return ${n}; }\n`;
 

@@ -10,7 +10,7 @@ import {
   type WorkerHandle,
 } from './host.ts';
 import { cutConsoleLine, RUN_LIMITS } from './limits.ts';
-import { parseWorkerMessage, type HostMessage, type WorkerMessage } from './protocol.ts';
+import { parseWorkerMessage, type HostMessage, type WorkerMessage } from '../sandbox/protocol.ts';
 
 export interface CaseRunHandle {
   result: Promise<CaseRun>;

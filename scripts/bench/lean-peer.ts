@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ApiResponse } from '../../core/api/messages.ts';
-import type { Harness, HarnessMain } from '../../core/harness/harness-api.ts';
+import type { Harness, HarnessMain } from '../../core/sandbox/harness-api.ts';
 
 const [lessonDir, dir] = process.argv.slice(2);
 if (!lessonDir || !dir) throw new Error('usage: lean-peer.ts <lesson-dir> <dir>');

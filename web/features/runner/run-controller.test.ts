@@ -6,7 +6,7 @@ import type {
   LessonReport,
   ModelAnswerer,
 } from '../../../core/index.ts';
-import { unrunCase } from '../../../core/run/grade-files.ts';
+import { unrunCase } from '../../../core/grade/start-grading.ts';
 import type { PageBundler } from '../../host/bundler/bundler.ts';
 import type { FrameRunRequest, RunnerFrame } from '../../host/runner-frame/runner-frame.ts';
 import type { RunState } from '../../store/run-slice.ts';

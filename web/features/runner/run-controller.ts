@@ -13,7 +13,7 @@ import {
   lessonReport,
   selectCases,
   unrunCase,
-} from '../../../core/run/grade-files.ts';
+} from '../../../core/grade/start-grading.ts';
 import type { PageBundler } from '../../host/bundler/bundler.ts';
 import type { FrameRun, RunnerFrame } from '../../host/runner-frame/runner-frame.ts';
 import type { RunSlice, RunSource, RunState } from '../../store/run-slice.ts';

@@ -3,19 +3,10 @@ import type { FileMap } from '../../../core/index.ts';
 /**
  * The core's sources that run inside the learner's worker, as text, for the bundle: the worker
  * runtime and what it imports (the harness API, the SDK stand-in, the API types, the limits).
- * Keys are relative to core/ (`run/worker-runtime.ts`).
+ * Keys are relative to core/ (`sandbox/worker-runtime.ts`).
  */
 const raw = import.meta.glob<string>(
-  [
-    '/core/run/worker-runtime.ts',
-    '/core/run/format-value.ts',
-    '/core/run/limits.ts',
-    '/core/run/protocol.ts',
-    '/core/harness/*.ts',
-    '/core/sdk/*.ts',
-    '/core/api/*.ts',
-    '!/core/**/*.test.ts',
-  ],
+  ['/core/sandbox/**/*.ts', '/core/run/limits.ts', '/core/api/*.ts', '!/core/**/*.test.ts'],
   {
     query: '?raw',
     import: 'default',

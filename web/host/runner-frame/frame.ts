@@ -1,5 +1,5 @@
 import type { Clock } from '../../../core/index.ts';
-import { PORT_PRELUDE } from '../../../core/run/port-prelude.ts';
+import { PORT_PRELUDE } from '../../../core/sandbox/port-prelude.ts';
 import { parseFrameRequest, type FrameReport } from './protocol.ts';
 import { createFrameServer } from './serve-runs.ts';
 import { createWorkerPool, type PoolWorker } from './worker-pool.ts';

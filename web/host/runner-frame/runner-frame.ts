@@ -4,7 +4,7 @@ import type {
   ModelAnswerer,
   SerializedError,
 } from '../../../core/index.ts';
-import { unrunCase } from '../../../core/run/grade-files.ts';
+import { unrunCase } from '../../../core/grade/start-grading.ts';
 import { parseFrameReport, type FrameReport, type FrameRequest } from './protocol.ts';
 
 /**

@@ -5,7 +5,7 @@ import type {
   ModelResult,
   SpawnWorker,
 } from '../../../core/index.ts';
-import { gradeBundle } from '../../../core/run/grade-files.ts';
+import { gradeBundle } from '../../../core/grade/start-grading.ts';
 import type { FrameReport, FrameRequest } from './protocol.ts';
 
 export interface FrameServerOptions {

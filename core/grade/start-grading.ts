@@ -1,12 +1,12 @@
-import { gradeCase } from '../grade/grade-case.ts';
-import type { CaseReport, LessonReport } from '../grade/report.ts';
+import { gradeCase } from './grade-case.ts';
+import type { CaseReport, LessonReport } from './report.ts';
 import type { FileMap, Lesson, LessonCase } from '../lesson/types.ts';
-import { createBundleCache } from './bundle-cache.ts';
-import type { CompileError } from './bundle.ts';
-import type { Bundler, GradingHost, ModelAnswerer, RunHost } from './host.ts';
-import type { SerializedError } from './protocol.ts';
-import { runCase, type CaseRunHandle } from './run-case.ts';
-import { createStackMapper } from './stack-map.ts';
+import { createBundleCache } from '../run/bundle-cache.ts';
+import type { CompileError } from '../run/bundle.ts';
+import type { Bundler, GradingHost, ModelAnswerer, RunHost } from '../run/host.ts';
+import type { SerializedError } from '../sandbox/protocol.ts';
+import { runCase, type CaseRunHandle } from '../run/run-case.ts';
+import { createStackMapper } from '../run/stack-map.ts';
 
 /** One bundle cache per bundler instance: hosts build a host object per run, not per bundler. */
 const caches = new WeakMap<Bundler, Bundler>();

@@ -1,4 +1,4 @@
-import { WORKER_MESSAGE_BUDGET } from './limits.ts';
+import { WORKER_MESSAGE_BUDGET } from '../run/limits.ts';
 
 /**
  * The browser's prelude (see `withPrelude`): runs ahead of the bundle in a Web Worker, before

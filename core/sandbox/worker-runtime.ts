@@ -1,7 +1,7 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
-import type { Harness, HarnessMain, ToolImpl } from '../harness/harness-api.ts';
+import type { Harness, HarnessMain, ToolImpl } from './harness-api.ts';
 import { formatConsoleArgs } from './format-value.ts';
-import { cutConsoleLine, RUN_LIMITS } from './limits.ts';
+import { cutConsoleLine, RUN_LIMITS } from '../run/limits.ts';
 import {
   serializeError,
   type ConsoleLevel,

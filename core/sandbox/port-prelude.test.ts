@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { withPrelude } from './host.ts';
-import { WORKER_MESSAGE_BUDGET } from './limits.ts';
+import { withPrelude } from '../run/host.ts';
+import { WORKER_MESSAGE_BUDGET } from '../run/limits.ts';
 import { PORT_PRELUDE as PRELUDE } from './port-prelude.ts';
 
 interface Port {

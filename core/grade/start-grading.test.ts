@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Lesson, LessonCase } from '../lesson/types.ts';
-import { startGrading } from './grade-files.ts';
-import type { GradingHost } from './host.ts';
+import { startGrading } from './start-grading.ts';
+import type { GradingHost } from '../run/host.ts';
 
 const kase = (name: string): LessonCase => ({
   name,

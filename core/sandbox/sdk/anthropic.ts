@@ -1,5 +1,5 @@
-import type { ApiRequest, ApiResponse } from '../api/messages.ts';
-import { ApiError, createMessage } from '../run/worker-runtime.ts';
+import type { ApiRequest, ApiResponse } from '../../api/messages.ts';
+import { ApiError, createMessage } from '../worker-runtime.ts';
 
 /**
  * What `import Anthropic from '@anthropic-ai/sdk'` resolves to when a lesson runs: the same

@@ -59,7 +59,15 @@ export function Workspace({ course, lesson, dark }: Props) {
   const next = course.lessons[lesson.index + 1];
   useWatchMode(lesson.id, run);
   useRunShortcut(run);
-  useEffect(() => prepareRun(lesson, filesNow(lesson)), [lesson]);
+  useEffect(() => {
+    prepareRun(lesson, filesNow(lesson));
+    // Every edit is bundled as it is made, so Run finds its bundle ready.
+    return useAppStore.subscribe((state, previous) => {
+      if (state.lastEdit !== previous.lastEdit && state.lastEdit?.lessonId === lesson.id) {
+        prepareRun(lesson, filesNow(lesson));
+      }
+    });
+  }, [lesson]);
   useEffect(
     () => () => {
       // Leaving the lesson: its run stops and its results go; they belong to that lesson.

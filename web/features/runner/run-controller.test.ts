@@ -209,4 +209,35 @@ describe('createRunController', () => {
     await tick();
     expect(runs.map((r) => r.request.answerer)).toEqual([undefined, answerer]);
   });
+
+  it('bundles edits as they come, one at a time, the latest text last; Run then finds its bundle made', async () => {
+    const { store } = fakeStore();
+    const { frame, runs } = fakeFrame();
+    const asked: string[] = [];
+    const pending: (() => void)[] = [];
+    const bundle = (_: Lesson, files: Record<string, string>) => {
+      asked.push(files.f ?? '');
+      return new Promise<{ ok: true; script: string; sourceMap: string }>((resolve) =>
+        pending.push(() => resolve({ ok: true, script: files.f ?? '', sourceMap: 'm' })),
+      );
+    };
+    const bundler: PageBundler = {
+      ...ok,
+      load: () => Promise.resolve(bundle),
+      whenReady: () => Promise.resolve(bundle),
+    };
+    const controller = createRunController({ store, host: { bundler, frame, clock } });
+    controller.prepare(lesson, { f: 'a' });
+    await tick();
+    for (const f of ['ab', 'abc']) controller.prepare(lesson, { f });
+    await tick();
+    expect(asked).toEqual(['a']);
+    pending.shift()?.();
+    await tick();
+    expect(asked).toEqual(['a', 'abc']);
+    pending.shift()?.();
+    void controller.run(lesson, { f: 'abc' }, 'mine');
+    await tick();
+    expect([asked, runs[0]?.request.script]).toEqual([['a', 'abc'], 'abc']);
+  });
 });

@@ -61,8 +61,9 @@ export interface RunController {
     only?: string[],
   ): Promise<RunState | undefined>;
   /**
-   * Bundles the lesson's files in the background as soon as the bundler is up, so the first
-   * Run finds its bundle ready, or under way. It does not start the bundler itself.
+   * Bundles the lesson's files in the background as soon as the bundler is up, so a Run finds
+   * its bundle ready, or under way: called when a lesson opens and after every edit (esbuild
+   * rebuilds only what the edit changed, in its own worker). It does not start the bundler.
    */
   prepare(lesson: Lesson, files: FileMap): void;
   /** Stops the current run at once: its cases say "cancelled". */
@@ -88,8 +89,9 @@ export function createRunController({
   /** The run Stop was last pressed for: it may still be waiting for the bundler. */
   let stopped = 0;
   let current: FrameRun | undefined;
-  /** The latest lesson `prepare` was asked for. */
+  /** The latest files `prepare` was asked for, and the bundle it is making. */
   let preparing = 0;
+  let preparingNow: Promise<void> | undefined;
 
   const run: RunController['run'] = async (lesson, files, source, only) => {
     current?.cancel();
@@ -170,9 +172,14 @@ export function createRunController({
     run,
     prepare(lesson, files) {
       const mine = ++preparing;
-      void host.bundler.whenReady().then((bundler) => {
+      void host.bundler.whenReady().then(async (bundler) => {
         // Lessons opened and left before the bundler was up are not bundled: only the open one.
-        if (mine === preparing) void cached(bundler)(lesson, files);
+        // One bundle in flight at a time: typing faster than esbuild bundles the latest text.
+        while (preparingNow) await preparingNow;
+        if (mine !== preparing) return;
+        preparingNow = cached(bundler)(lesson, files).then(() => {
+          preparingNow = undefined;
+        });
       });
     },
     stop() {

@@ -49,6 +49,7 @@ let port: MessagePort | undefined;
 let beating = false;
 const serve = createFrameServer({
   spawn: pool.spawn,
+  reserve: pool.reserve,
   clock,
   prelude: PORT_PRELUDE,
   report: (report: FrameReport) => port?.postMessage(report),

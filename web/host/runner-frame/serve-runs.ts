@@ -10,6 +10,8 @@ import type { FrameReport, FrameRequest } from './protocol.ts';
 
 export interface FrameServerOptions {
   spawn: SpawnWorker;
+  /** Asks for this many workers to be kept ready (the pool's `reserve`). */
+  reserve?(count: number): void;
   clock: Clock;
   /** The line core puts ahead of each case's script (PORT_PRELUDE in the browser). */
   prelude: string;
@@ -23,7 +25,7 @@ export interface FrameServerOptions {
  * `gradeBundle`, every case in a fresh worker, and each case's report goes to the page as it is
  * graded. Live runs relay every model call to the page and wait for its `model-reply`.
  */
-export function createFrameServer({ spawn, clock, prelude, report }: FrameServerOptions) {
+export function createFrameServer({ spawn, reserve, clock, prelude, report }: FrameServerOptions) {
   const runs = new Map<number, CaseGrading>();
   /** Live calls waiting for the page, by run and call number. */
   const waiting = new Map<string, (result: ModelResult) => void>();
@@ -45,6 +47,8 @@ export function createFrameServer({ spawn, clock, prelude, report }: FrameServer
       case 'run': {
         const { id, script, sourceMap, cases, timeoutMs, live } = request;
         if (runs.has(id)) return;
+        // The next run of this lesson finds a waiting worker for every case.
+        reserve?.(cases.length);
         let grading: CaseGrading;
         try {
           grading = gradeBundle(

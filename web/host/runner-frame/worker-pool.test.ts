@@ -113,4 +113,16 @@ describe('the runner frame worker pool', () => {
       { name: 'TypeError', message: 'boom', stack: 'TypeError: boom\n    at blob:null/1:3:9' },
     ]);
   });
+
+  it('keeps as many workers waiting as a run had cases, up to its bound', () => {
+    const p = pool(2);
+    p.reserve(5);
+    p.refill();
+    p.drain();
+    expect(p.started).toHaveLength(5);
+    p.reserve(100);
+    p.refill();
+    p.drain();
+    expect(p.started).toHaveLength(12);
+  });
 });

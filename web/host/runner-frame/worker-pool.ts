@@ -25,6 +25,8 @@ export interface WorkerPool {
   spawn: SpawnWorker;
   /** Starts workers ahead of the next run (once no case is running, one per task). */
   refill(): void;
+  /** Keeps at least `count` workers waiting from now on: a run's cases all start at once. */
+  reserve(count: number): void;
 }
 
 /**
@@ -34,13 +36,17 @@ export interface WorkerPool {
  * realm. Each worker's messages are held to RELAY_LIMITS before the grader sees them: past them
  * the worker is terminated and its case fails with the reason.
  */
+/** Workers kept waiting at most, whatever a run asked for (each is a thread and a realm). */
+const MAX_POOL = 12;
+
 export function createWorkerPool(
   startWorker: () => PoolWorker,
   {
-    size = 6,
+    size: initialSize = 6,
     later = (fn: () => void): void => void setTimeout(fn, 0),
   }: { size?: number; later?: (fn: () => void) => void } = {},
 ): WorkerPool {
+  let size = initialSize;
   const pool: PoolWorker[] = [];
   let alive = 0;
   let refilling = false;
@@ -110,5 +116,8 @@ export function createWorkerPool(
       terminate: end,
     };
   };
-  return { spawn, refill };
+  const reserve = (count: number) => {
+    size = Math.max(size, Math.min(count, MAX_POOL));
+  };
+  return { spawn, refill, reserve };
 }

@@ -72,11 +72,48 @@ const guarded: EsbuildContextLike = {
   async context(options) {
     const context = await esbuild.context(options).catch(noteFailure);
     return {
-      rebuild: () => context.rebuild().catch(noteFailure),
+      rebuild: () => untilEsbuildDies(context.rebuild()).catch(noteFailure),
       dispose: () => context.dispose(),
     };
   },
 };
+
+/**
+ * `work`, or the error esbuild died of, if it dies first. When esbuild-wasm's Go code fails (a
+ * stack overflow over code nested thousands of levels deep), every call made through its API
+ * rejects with that error, but a context's `rebuild` is left waiting for ever: so while one
+ * runs, a cheap call asks now and then whether esbuild is still alive.
+ */
+function untilEsbuildDies<T>(work: Promise<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const probe = () => {
+      if (settled) return;
+      esbuild.formatMessages([], { kind: 'error' }).then(
+        () => setTimeout(probe, PROBE_MS),
+        (error: unknown) => {
+          if (settled) return;
+          settled = true;
+          reject(error);
+        },
+      );
+    };
+    setTimeout(probe, PROBE_MS);
+    work.then(
+      (value) => {
+        settled = true;
+        resolve(value);
+      },
+      (error: unknown) => {
+        settled = true;
+        reject(error);
+      },
+    );
+  });
+}
+
+/** How often a running rebuild checks that esbuild is alive (a rebuild takes ~20 ms). */
+const PROBE_MS = 250;
 
 /** One esbuild context per lesson: an edit rebuilds only what it changed. */
 const bundle = createIncrementalBundler(guarded, coreFiles);

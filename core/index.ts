@@ -54,7 +54,9 @@ export {
   type LiveSession,
   type SendResult,
 } from './live/live-session.ts';
+export type { Cassette } from './lesson/schema.ts';
 export { liveInput } from './live/live-input.ts';
+export { explainApiError } from './live/api-error-text.ts';
 export { checkLiveRun, type LiveCheck } from './live/check-live-run.ts';
 export {
   startLiveRun,

@@ -30,13 +30,17 @@ const first: ApiRequest = {
   max_tokens: 1024,
   messages: [{ role: 'user', content: 'Echo hi' }],
 };
+const results = {
+  role: 'user',
+  content: [{ type: 'tool_result', tool_use_id: 'toolu_01XyZ', content: 'hi' }],
+};
 /** The code sent the reply's content back as it got it. */
 const second: ApiRequest = {
   ...first,
   messages: [
     { role: 'user', content: 'Echo hi' },
     { role: 'assistant', content: sent.content },
-    { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01XyZ', content: 'hi' }] },
+    results,
   ],
 };
 
@@ -70,9 +74,9 @@ describe('recordCassette', () => {
             request: {
               ...second,
               messages: [
-                second.messages![0],
+                { role: 'user', content: 'Echo hi' },
                 { role: 'assistant', content: kept },
-                (second.messages as unknown[])[2],
+                results,
               ],
             },
             response,
@@ -88,7 +92,9 @@ describe('recordCassette', () => {
       problem: 'the run made no model call to record',
     });
     const thinking = { ...sent, content: [{ type: 'thinking', thinking: '…', signature: 's' }] };
-    const recorded = recordCassette([{ request: first, response: thinking as ApiResponse }]);
+    const recorded = recordCassette([
+      { request: first, response: thinking as unknown as ApiResponse },
+    ]);
     expect(recorded.ok).toBe(false);
     expect(!recorded.ok && recorded.problem).toMatch(
       /^a cassette cannot hold calls\.0\.response\.content\.0.* \(response #1\)/,

@@ -1,6 +1,6 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import { invalidRequest } from '../cassette/rejections.ts';
-import { validateRequest } from '../cassette/validate-request.ts';
+import { validateRequest, type RequestIssue } from '../cassette/validate-request.ts';
 import type { ModelAnswer, ModelSource } from '../run/model-source.ts';
 
 /**
@@ -47,6 +47,13 @@ export interface LiveSession extends ModelSource {
   readonly stopped: string | undefined;
 }
 
+/** Live mode reads whole responses, as the course's cassettes hold them. */
+const streaming: RequestIssue = {
+  message: 'stream: live runs take whole responses; leave `stream` out or set it to false',
+  explanation:
+    'The course builds the loop on whole responses (messages.create without streaming), and live mode runs it the same way.',
+};
+
 export function createLiveSession({ send, limits, model }: LiveSessionOptions): LiveSession {
   const calls: LiveCall[] = [];
   let tokens = 0;
@@ -71,7 +78,7 @@ export function createLiveSession({ send, limits, model }: LiveSessionOptions): 
       return { ok: false, stop: limit };
     }
     const sent = model === undefined ? request : { ...request, model };
-    const issue = validateRequest(sent, calls.at(-1)?.response);
+    const issue = sent.stream === true ? streaming : validateRequest(sent, calls.at(-1)?.response);
     const at = { requestNumber: calls.length + 1, recorded: calls.length };
     if (issue) return { ok: false, rejection: invalidRequest(issue, at) };
     const result = await send(sent);

@@ -33,7 +33,7 @@ Commands:
 
 Options:
   --dir <path>        the course directory (default: the current directory)
-  --stage <id>        test, task, link: that stage instead of yours (test grades it alone)
+  --stage <id>        test, task, link, run: that stage instead of yours (test grades it alone)
   --all               test: every stage
   --watch             test: grade again on every save
   --json              test: print machine-readable results

@@ -74,9 +74,11 @@ export function createLivePrinter(write: (line: string) => void) {
       const timing = style.dim(` · ${seconds(event.durationMs)}`);
       if (event.rejection) {
         const { body, explanation, hint } = event.rejection;
-        write(
-          `turn ${event.index} ${style.red('✗ refused here, not sent (it would cost nothing)')}`,
-        );
+        const why =
+          event.rejection.kind === 'invalid-request'
+            ? '✗ refused before sending: the API would refuse it (nothing spent)'
+            : '✗ not in the recording';
+        write(`turn ${event.index} ${style.red(why)}`);
         write(
           `  ${style.red('400')} ${terminalLine(body.error.type)}: ${terminalLine(body.error.message)}`,
         );

@@ -4,6 +4,7 @@ import {
   createLiveSession,
   liveInput,
   startLiveRun,
+  usedTokens,
   type Lesson,
   type LiveRunResult,
   type ModelSource,
@@ -177,7 +178,11 @@ function finish(
   const ok = outcome.kind === 'completed' && checks.every((c) => c.holds);
   // A run that did not finish has said why above.
   const shown = outcome.kind === 'completed' ? checks : checks.slice(1);
-  printer.end({ ms: run.durationMs, tokens: live?.tokens ?? 0, ok, checks: shown });
+  const tokens = run.events.reduce(
+    (n, e) => n + (e.type === 'model-call' && e.response ? usedTokens(e.response) : 0),
+    0,
+  );
+  printer.end({ ms: run.durationMs, tokens, ok, checks: shown });
   if (!options.record) return ok ? 0 : 1;
   if (!ok || !live) {
     const why = live ? 'the run did not finish cleanly' : 'a replay records nothing new';

@@ -4,7 +4,7 @@ import { initCourseDir } from './commands/init.ts';
 import { listLessons } from './commands/lessons.ts';
 import { printShareLink } from './commands/link.ts';
 import { nextStage } from './commands/next.ts';
-import { LIVE_DEFAULTS, runStage } from './commands/run.ts';
+import { LIVE_DEFAULTS } from './live/live-defaults.ts';
 import { stageCommand } from './commands/stage.ts';
 import { runTests } from './commands/test.ts';
 import { readCourseState } from './course-state.ts';
@@ -212,6 +212,8 @@ async function run(
     case 'run': {
       const lesson = chosen();
       if (typeof lesson === 'number') return lesson;
+      // The SDK loads only for this command.
+      const { runStage } = await import('./commands/run.ts');
       return runStage(host as NodeHost, lesson, {
         dir: values.dir,
         question: rest.length > 0 ? rest.join(' ') : undefined,

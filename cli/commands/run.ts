@@ -18,9 +18,6 @@ import { style } from '../style.ts';
 import { terminalLine } from '../terminal-text.ts';
 import { srcProblem } from './test.ts';
 
-/** Defaults of the wallet's guards, per run. */
-export const LIVE_DEFAULTS = { maxTurns: 10, maxTokens: 50_000, timeoutMs: 300_000 } as const;
-
 export interface RunOptions {
   dir: string;
   /** The learner's question; from the case beside a replayed cassette when absent. */

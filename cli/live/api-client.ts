@@ -1,5 +1,7 @@
-import Anthropic, { APIError, type Middleware } from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
+import type { Middleware } from '@anthropic-ai/sdk';
 import type { ApiErrorBody, ApiRequest, ApiResponse, SendResult } from '../../core/index.ts';
+import { loadAnthropicSdk } from '../package-root.ts';
 
 /**
  * The CLI's one way to the Messages API: the real `@anthropic-ai/sdk`, in the CLI's own
@@ -36,7 +38,8 @@ export function createApiClient(options: ApiClientOptions): {
   send(request: ApiRequest): Promise<SendResult>;
   baseURL: string;
 } {
-  const client = new Anthropic({
+  const sdk = loadAnthropicSdk();
+  const client = new sdk.Anthropic({
     apiKey: options.apiKey,
     baseURL: options.baseURL ?? null,
     maxRetries: MAX_RETRIES,
@@ -50,7 +53,7 @@ export function createApiClient(options: ApiClientOptions): {
         const response = await client.messages.create(params, { signal: options.signal });
         return { ok: true, response: response as unknown as ApiResponse };
       } catch (error) {
-        return { ok: false, ...asFailure(error) };
+        return { ok: false, ...asFailure(error, sdk.APIError) };
       }
     },
   };
@@ -92,7 +95,10 @@ async function errorType(response: Response): Promise<string> {
 }
 
 /** An SDK error as the learner's code receives it: the status and the API's body. */
-function asFailure(error: unknown): { status: number; body: ApiErrorBody } {
+function asFailure(
+  error: unknown,
+  APIError: typeof Anthropic.APIError,
+): { status: number; body: ApiErrorBody } {
   const body = (type: string, message: string): ApiErrorBody => ({
     type: 'error',
     error: { type, message },

@@ -17,7 +17,7 @@ export {
 export { applyExperimentEdit, findAnchor, type LineRange } from './lesson/tutor-text.ts';
 export { explainFailure, type FailureExplanation } from './lesson/tutor-failure.ts';
 export { carryForward, type CarryForward } from './lesson/carry-forward.ts';
-export type { CassetteRejection } from './cassette/session.ts';
+export { createCassetteSession, type CassetteRejection } from './cassette/session.ts';
 export { displayPath, type DiffEntry } from './cassette/json-diff.ts';
 export {
   esbuildBundler,
@@ -44,6 +44,34 @@ export {
   type GradingHandle,
   type GradingOptions,
 } from './run/grade-files.ts';
+export type { ModelAnswer, ModelSource } from './run/model-source.ts';
+export type { CaseRun, RunEvent, RunOutcome } from './run/events.ts';
+export {
+  createLiveSession,
+  usedTokens,
+  type LiveCall,
+  type LiveLimits,
+  type LiveSession,
+  type SendResult,
+} from './live/live-session.ts';
+export type { Cassette } from './lesson/schema.ts';
+export { liveInput } from './live/live-input.ts';
+export { explainApiError } from './live/api-error-text.ts';
+export { checkLiveRun, type LiveCheck } from './live/check-live-run.ts';
+export {
+  startLiveRun,
+  type LiveRunHandle,
+  type LiveRunOptions,
+  type LiveRunResult,
+} from './live/run-live.ts';
+export {
+  jsonFile,
+  readCassette,
+  recordCase,
+  recordCassette,
+  type Recorded,
+  type RecordedCaseMeta,
+} from './live/cassette-recording.ts';
 export type * from './grade/report.ts';
 export { summarizeCase, summarizeTurns } from './grade/transcript.ts';
 export {

@@ -1,9 +1,16 @@
+import type { ApiRequest } from '../api/messages.ts';
 import { createCassetteSession } from '../cassette/session.ts';
 import type { LessonCase } from '../lesson/types.ts';
 import type { CaseRun, RunEvent, RunOutcome } from './events.ts';
 import type { Clock, SpawnWorker, WorkerHandle } from './host.ts';
 import { cutConsoleLine, RUN_LIMITS } from './limits.ts';
-import { parseWorkerMessage, type HostMessage, type WorkerMessage } from './protocol.ts';
+import type { ModelAnswer, ModelSource } from './model-source.ts';
+import {
+  parseWorkerMessage,
+  serializeError,
+  type HostMessage,
+  type WorkerMessage,
+} from './protocol.ts';
 
 export interface CaseRunHandle {
   result: Promise<CaseRun>;
@@ -23,6 +30,23 @@ export function runCase(
   timeoutMs: number,
 ): CaseRunHandle {
   const session = createCassetteSession(testCase.cassette);
+  return runScript(spawn, clock, script, testCase.input, timeoutMs, session);
+}
+
+/**
+ * Runs the bundled script once with `input`: a fresh worker, `model` answering its model
+ * calls from this side of the boundary, and a timer that terminates it. `onEvent` hears each
+ * event as it is recorded (a live run prints them as they come).
+ */
+export function runScript(
+  spawn: SpawnWorker,
+  clock: Clock,
+  script: string,
+  input: unknown,
+  timeoutMs: number,
+  model: ModelSource,
+  onEvent: (event: RunEvent) => void = () => {},
+): CaseRunHandle {
   const started = clock.now();
   const events: RunEvent[] = [];
   const outputs: string[] = [];
@@ -51,33 +75,50 @@ export function runCase(
       durationMs: clock.now() - started,
     };
     if (rejection) run.rejection = rejection;
-    const unmade = session.unmadeCalls();
+    const unmade = model.unmadeCalls?.();
     if (unmade) run.unmadeCalls = unmade;
     resolveRun(run);
   };
 
   const post = (message: HostMessage) => worker?.post(message);
 
-  const answerModel = (id: number, request: Record<string, unknown>) => {
+  const record = (event: RunEvent) => {
+    events.push(event);
+    onEvent(event);
+  };
+
+  const answerModel = (id: number, request: ApiRequest) => {
     if (rejection && ++callsAfterRejection > RUN_LIMITS.callsAfterRejection) {
       finish({ kind: 'stopped-after-rejection' });
       return;
     }
     const at = clock.now() - started;
-    modelCalls++;
-    const answer = session.answer(request);
-    const event: RunEvent = { type: 'model-call', index: modelCalls, request, at, durationMs: 0 };
-    if (answer.ok) {
-      event.response = answer.response;
-      post({ type: 'model-reply', id, ok: true, response: answer.response });
-    } else {
-      event.rejection = answer.rejection;
-      rejection ??= answer.rejection;
-      const { status, body } = answer.rejection;
-      post({ type: 'model-reply', id, ok: false, status, body });
-    }
-    event.durationMs = clock.now() - started - at;
-    events.push(event);
+    const settle = (answer: ModelAnswer) => {
+      if (finished) return;
+      if ('stop' in answer) return finish({ kind: 'cancelled' });
+      modelCalls++;
+      const event: RunEvent = { type: 'model-call', index: modelCalls, request, at, durationMs: 0 };
+      if (answer.ok) {
+        event.response = answer.response;
+        post({ type: 'model-reply', id, ok: true, response: answer.response });
+      } else if ('rejection' in answer) {
+        event.rejection = answer.rejection;
+        rejection ??= answer.rejection;
+        const { status, body } = answer.rejection;
+        post({ type: 'model-reply', id, ok: false, status, body });
+      } else {
+        event.error = { status: answer.status, body: answer.body };
+        post({ type: 'model-reply', id, ok: false, status: answer.status, body: answer.body });
+      }
+      event.durationMs = clock.now() - started - at;
+      record(event);
+    };
+    const answer = model.answer(request);
+    if ('then' in answer) {
+      answer.then(settle, (error: unknown) =>
+        finish({ kind: 'threw', error: serializeError(error) }),
+      );
+    } else settle(answer);
   };
 
   const onMessage = (message: WorkerMessage) => {
@@ -87,7 +128,7 @@ export function runCase(
         return answerModel(message.id, message.request);
       case 'tool': {
         const { type: _type, ...tool } = message;
-        events.push({ type: 'tool', ...tool, at });
+        record({ type: 'tool', ...tool, at });
         return;
       }
       case 'console':
@@ -95,7 +136,7 @@ export function runCase(
         else {
           // Cut here too: the worker's own cut is learner-side, so it holds for honest code only.
           const text = cutConsoleLine(message.text);
-          events.push({ type: 'console', level: message.level, text, at });
+          record({ type: 'console', level: message.level, text, at });
         }
         return;
       case 'console-truncated':
@@ -126,7 +167,7 @@ export function runCase(
       },
       error: (error) => finish({ kind: 'threw', error }),
     });
-    post({ type: 'start', input: testCase.input });
+    post({ type: 'start', input });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     finish({ kind: 'threw', error: { name: 'WorkerError', message } });

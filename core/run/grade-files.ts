@@ -64,14 +64,14 @@ export function startGrading(
         durationMs: host.clock.now() - started,
       }) satisfies LessonReport;
     if (!bundle.ok) return report(lesson.cases.map((c) => compileFailure(c, bundle.errors)));
-    const mapStack = createStackMapper(bundle.sourceMap);
+    const stacks = createStackMapper(bundle.sourceMap);
     const timeoutMs = options.timeoutMs ?? lesson.timeoutMs;
     const cases = await Promise.all(
       lesson.cases.map(async (testCase) => {
         const handle = runCase(host.spawn, host.clock, bundle.script, testCase, timeoutMs);
         runs.push(handle);
         if (cancelled) handle.cancel();
-        const graded = gradeCase(testCase, await handle.result, mapStack);
+        const graded = gradeCase(testCase, await handle.result, stacks);
         options.onCase?.(graded);
         return graded;
       }),

@@ -1,4 +1,5 @@
-import { createCassetteSession } from '../cassette/session.ts';
+import { unawaitedCause } from '../cassette/diagnose-request.ts';
+import { createCassetteSession, type LoopBounds } from '../cassette/session.ts';
 import type { LessonCase } from '../lesson/types.ts';
 import type { CaseRun, RunEvent, RunOutcome } from './events.ts';
 import type { Clock, SpawnWorker, WorkerHandle } from './host.ts';
@@ -22,7 +23,7 @@ export function runCase(
   testCase: LessonCase,
   timeoutMs: number,
 ): CaseRunHandle {
-  const session = createCassetteSession(testCase.cassette);
+  const session = createCassetteSession(testCase.cassette, loopBounds(testCase.input));
   const started = clock.now();
   const events: RunEvent[] = [];
   const outputs: string[] = [];
@@ -58,7 +59,7 @@ export function runCase(
 
   const post = (message: HostMessage) => worker?.post(message);
 
-  const answerModel = (id: number, request: Record<string, unknown>) => {
+  const answerModel = (id: number, request: Record<string, unknown>, unawaited?: string[]) => {
     if (rejection && ++callsAfterRejection > RUN_LIMITS.callsAfterRejection) {
       finish({ kind: 'stopped-after-rejection' });
       return;
@@ -71,9 +72,13 @@ export function runCase(
       event.response = answer.response;
       post({ type: 'model-reply', id, ok: true, response: answer.response });
     } else {
-      event.rejection = answer.rejection;
-      rejection ??= answer.rejection;
-      const { status, body } = answer.rejection;
+      // The code receives the API's answer to the JSON; the learner reads what caused it.
+      const refused = unawaited
+        ? { ...answer.rejection, cause: unawaitedCause(unawaited) }
+        : answer.rejection;
+      event.rejection = refused;
+      rejection ??= refused;
+      const { status, body } = refused;
       post({ type: 'model-reply', id, ok: false, status, body });
     }
     event.durationMs = clock.now() - started - at;
@@ -84,7 +89,7 @@ export function runCase(
     const at = clock.now() - started;
     switch (message.type) {
       case 'model-request':
-        return answerModel(message.id, message.request);
+        return answerModel(message.id, message.request, message.unawaited);
       case 'tool': {
         const { type: _type, ...tool } = message;
         events.push({ type: 'tool', ...tool, at });
@@ -132,4 +137,14 @@ export function runCase(
     finish({ kind: 'threw', error: { name: 'WorkerError', message } });
   }
   return { result, cancel: () => finish({ kind: 'cancelled' }) };
+}
+
+/** A case's `cap` and `budget` inputs, which the loop is given and the cassette explains by. */
+function loopBounds(input: unknown): LoopBounds {
+  const bounds: LoopBounds = {};
+  if (typeof input !== 'object' || input === null) return bounds;
+  const { cap, budget } = input as Record<string, unknown>;
+  if (typeof cap === 'number') bounds.cap = cap;
+  if (typeof budget === 'number') bounds.budget = budget;
+  return bounds;
 }

@@ -4,6 +4,7 @@ import type { Harness, HarnessMain, ToolImpl } from '../harness/harness-api.ts';
 import { formatConsoleArgs } from './format-value.ts';
 import { APIError, responseHeaders } from '../sdk/errors.ts';
 import { cutConsoleLine, RUN_LIMITS } from './limits.ts';
+import { lockdown } from './lockdown.ts';
 import {
   serializeError,
   type ConsoleLevel,
@@ -67,6 +68,7 @@ function captureConsole(): void {
 }
 
 captureConsole();
+lockdown();
 
 let nextId = 1;
 const pending = new Map<number, { resolve(r: ApiResponse): void; reject(e: unknown): void }>();

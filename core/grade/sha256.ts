@@ -18,40 +18,52 @@ const INITIAL = [
   0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 ];
 
-function utf8(text: string): number[] {
-  const bytes: number[] = [];
-  for (const char of text) {
-    let code = char.codePointAt(0)!;
+/** The UTF-8 bytes of `text`, padded as SHA-256 pads a message (FIPS 180-4, 5.1.1). */
+function paddedUtf8(text: string): Uint8Array {
+  // At most 3 bytes per UTF-16 unit, then 0x80, up to 63 zeros and the 8-byte length.
+  const bytes = new Uint8Array(Math.ceil((text.length * 3 + 9) / 64) * 64);
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    let code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
+        i++;
+      }
+    }
     // A lone surrogate encodes as U+FFFD, as TextEncoder does.
     if (code >= 0xd800 && code <= 0xdfff) code = 0xfffd;
-    if (code < 0x80) bytes.push(code);
-    else if (code < 0x800) bytes.push(0xc0 | (code >> 6), 0x80 | (code & 63));
-    else if (code < 0x10000) {
-      bytes.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
+    if (code < 0x80) bytes[n++] = code;
+    else if (code < 0x800) {
+      bytes[n++] = 0xc0 | (code >> 6);
+      bytes[n++] = 0x80 | (code & 63);
+    } else if (code < 0x10000) {
+      bytes[n++] = 0xe0 | (code >> 12);
+      bytes[n++] = 0x80 | ((code >> 6) & 63);
+      bytes[n++] = 0x80 | (code & 63);
     } else {
-      bytes.push(
-        0xf0 | (code >> 18),
-        0x80 | ((code >> 12) & 63),
-        0x80 | ((code >> 6) & 63),
-        0x80 | (code & 63),
-      );
+      bytes[n++] = 0xf0 | (code >> 18);
+      bytes[n++] = 0x80 | ((code >> 12) & 63);
+      bytes[n++] = 0x80 | ((code >> 6) & 63);
+      bytes[n++] = 0x80 | (code & 63);
     }
   }
-  return bytes;
+  const length = Math.ceil((n + 9) / 64) * 64;
+  bytes[n] = 0x80;
+  // The bit length as a 64-bit big-endian number (strings here are far below 2^32 bits).
+  const bits = n * 8;
+  const high = Math.floor(bits / 0x100000000);
+  const view = new DataView(bytes.buffer, 0, length);
+  view.setUint32(length - 8, high);
+  view.setUint32(length - 4, bits >>> 0);
+  return bytes.subarray(0, length);
 }
 
 const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
 
 export function sha256Hex(text: string): string {
-  const bytes = utf8(text);
-  const bitLength = bytes.length * 8;
-  bytes.push(0x80);
-  while (bytes.length % 64 !== 56) bytes.push(0);
-  // The length as a 64-bit big-endian number (strings here are far below 2^32 bits).
-  const high = Math.floor(bitLength / 0x100000000);
-  bytes.push(high >>> 24, (high >>> 16) & 255, (high >>> 8) & 255, high & 255);
-  bytes.push(bitLength >>> 24, (bitLength >>> 16) & 255, (bitLength >>> 8) & 255, bitLength & 255);
-
+  const bytes = paddedUtf8(text);
   const h = INITIAL.slice();
   const w = new Uint32Array(64);
   for (let block = 0; block < bytes.length; block += 64) {

@@ -1,5 +1,5 @@
 import type { CaseReport, LessonReport, Turn } from '../core/index.ts';
-import { summarizeCase } from '../core/index.ts';
+import { describeDiffEntry, summarizeCase } from '../core/index.ts';
 import { style } from './style.ts';
 
 const MAX_INLINE = 120;
@@ -48,17 +48,17 @@ function printCase(report: CaseReport, out: string[]): void {
   if (report.turns.length > 0) out.push(`    ${style.dim(summarizeCase(report))}`);
   if (report.status !== 'pass') {
     for (const line of report.message.split('\n')) out.push(`    ${style.red(line)}`);
-    for (const frame of report.frames ?? []) {
+    const frames = report.frames ?? [];
+    for (const frame of frames) {
       const fn = frame.functionName ? `${frame.functionName} ` : '';
       out.push(`      at ${fn}${frame.file}:${frame.line}:${frame.column}`);
     }
-    if (report.visible) {
-      for (const entry of (report.diff ?? []).slice(0, 10)) {
-        out.push(
-          `      ${entry.path || '(root)'}: expected ${inline(entry.expected)}, got ${inline(entry.actual)}`,
-        );
-      }
-    }
+    if (report.frameCount)
+      out.push(`      ${style.dim(`… and ${report.frameCount - frames.length} more frames`)}`);
+    const diff = report.diff ?? [];
+    for (const entry of diff.slice(0, 10)) out.push(`      ${describeDiffEntry(entry)}`);
+    const more = (report.diffCount ?? diff.length) - Math.min(diff.length, 10);
+    if (more > 0) out.push(`      ${style.dim(`… and ${more} more`)}`);
   }
   if (report.console.length > 0 && report.status !== 'pass') {
     out.push(`    ${style.dim('console:')}`);

@@ -1,7 +1,16 @@
 /** The public entry of the course engine: everything a host (web, CLI) uses. */
 export type * from './api/messages.ts';
-export type { Course, FileMap, Lesson, LessonCase, LessonProblem } from './lesson/types.ts';
+export type {
+  Course,
+  FileMap,
+  Lesson,
+  LessonCase,
+  LessonProblem,
+  OpenCase,
+  SealedCase,
+} from './lesson/types.ts';
 export { loadCourse, type LoadCourseResult } from './lesson/load-course.ts';
+export { sealCourse } from './lesson/seal-course.ts';
 export { LEARNER_LIBS } from './lesson/learner-libs.ts';
 export type { Tutor, TutorAnchor, TutorExperiment } from './lesson/tutor-schema.ts';
 export { applyExperimentEdit, findAnchor, type LineRange } from './lesson/tutor-text.ts';
@@ -14,7 +23,8 @@ export {
   type CompileError,
 } from './run/bundle.ts';
 export { RUN_LIMITS } from './run/limits.ts';
-export type { StackFrame } from './run/stack-map.ts';
+export type { StackFrame, StackMapper } from './run/stack-map.ts';
+export type { CaseRun } from './run/events.ts';
 export type { SerializedError, ConsoleLevel } from './run/protocol.ts';
 export {
   PRELUDE_LINES,
@@ -33,6 +43,9 @@ export {
   type GradingOptions,
 } from './run/grade-files.ts';
 export type * from './grade/report.ts';
+export { REPORT_LIMITS } from './grade/report.ts';
+export { gradeCase } from './grade/grade-case.ts';
+export { describeDiffEntry } from './grade/describe-diff.ts';
 export { summarizeCase, summarizeTurns } from './grade/transcript.ts';
 export {
   LONG_LINK_CHARS,

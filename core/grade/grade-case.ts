@@ -1,10 +1,11 @@
 import { diffJsonCounted, type DiffEntry } from '../cassette/json-diff.ts';
-import { boundJson, count, previewJson } from '../cassette/json-preview.ts';
+import { boundJson } from '../cassette/json-preview.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
 import type { LessonCase } from '../lesson/types.ts';
 import type { CaseRun } from '../run/events.ts';
 import { RUN_LIMITS } from '../run/limits.ts';
 import type { StackMapper } from '../run/stack-map.ts';
+import { describeDiff } from './describe-diff.ts';
 import { REPORT_LIMITS, type CaseReport, type CaseStatus, type VerdictKind } from './report.ts';
 import { sealedLeafEquality } from './sealed-output.ts';
 import { buildTurns, consoleLines } from './transcript.ts';
@@ -143,31 +144,6 @@ function rejected(rejection: CassetteRejection): Verdict {
   }
   const message = body.error.message;
   return error('cassette', hint && !message.includes(hint) ? `${message}\n${hint}` : message);
-}
-
-function describeDiff(visible: boolean, diff: DiffEntry[], total: number): string {
-  const first = diff[0];
-  if (!first) return 'The output differs from the expected output.';
-  const where = first.path === '' ? 'the output' : first.path;
-  const more = total > 1 ? ` (and ${count(total - 1, 'more difference')})` : '';
-  if (!visible) {
-    const what =
-      first.kind === 'missing'
-        ? 'is missing'
-        : first.kind === 'extra'
-          ? 'is unexpected'
-          : 'is wrong';
-    return `${where === 'the output' ? 'The output' : where} ${what}${more}.`;
-  }
-  if (first.kind === 'missing')
-    return `${where} is missing: expected ${show(first.expected)}${more}.`;
-  if (first.kind === 'extra')
-    return `${where} should not be there: got ${show(first.actual)}${more}.`;
-  return `${where}: expected ${show(first.expected)}, got ${show(first.actual)}${more}.`;
-}
-
-function show(value: unknown): string {
-  return previewJson(value, 200);
 }
 
 function cut(text: string): string {

@@ -14,7 +14,7 @@ import { loadPackagedCourse } from '../cli/load.ts';
 import { createNodeHost } from '../cli/node-host.ts';
 import { typecheckLesson } from './typecheck-lesson.ts';
 
-const loaded = loadPackagedCourse();
+const loaded = loadPackagedCourse(undefined, { sealed: false });
 if ('error' in loaded) {
   console.error(loaded.error);
   process.exit(1);

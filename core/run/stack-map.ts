@@ -22,10 +22,13 @@ export interface StackMapper {
 }
 
 const FRAME = /^\s*at (?:(.+?) \()?(.*?):(\d+):(\d+)\)?\s*$/;
+/** Frames of the host's own scripts (Node's, a worker's boot code), never the bundle's. */
+const HOST_FILE = /^(?:node:|internal\/|\[worker eval\]|<anonymous>|native\b)/;
 /** Lines of one stack looked at: V8 writes ten frames, a forged `stack` may have millions. */
 const MAX_STACK_LINES = 200;
 
-type Mapped = { frame: StackFrame } | { runtime: true } | undefined;
+/** A stack line read: a lesson frame, a frame of the bundle the lesson has nothing at, or neither. */
+type Mapped = { frame: StackFrame } | { bundle: string } | undefined;
 
 /**
  * Maps a worker's stack traces through the bundle's source map, keeping the frames that fall
@@ -36,7 +39,8 @@ export function createStackMapper(sourceMap: string): StackMapper {
   const mapLine = (line: string): Mapped => {
     const match = FRAME.exec(line);
     if (!match) return;
-    const [, fn, , lineText, columnText] = match;
+    const [, fn, script = '', lineText, columnText] = match;
+    if (HOST_FILE.test(script)) return;
     const generatedLine = Number(lineText) - PRELUDE_LINES;
     if (generatedLine < 1) return;
     map ??= new TraceMap(sourceMap);
@@ -44,9 +48,9 @@ export function createStackMapper(sourceMap: string): StackMapper {
       line: generatedLine,
       column: Math.max(0, Number(columnText) - 1),
     });
-    if (!pos.source || pos.line === null) return;
+    if (!pos.source || pos.line === null) return { bundle: script };
     const file = learnerPath(pos.source);
-    if (file.startsWith('core/') || file.startsWith('__entry__')) return { runtime: true };
+    if (file.startsWith('core/') || file.startsWith('__entry__')) return { bundle: script };
     const frame: StackFrame = { file, line: pos.line, column: (pos.column ?? 0) + 1 };
     const name = fn?.replace(/^async /, '');
     if (name && name !== '<anonymous>') frame.functionName = name;
@@ -64,10 +68,10 @@ export function createStackMapper(sourceMap: string): StackMapper {
     },
     text(text) {
       if (!/\n\s*at /.test(text)) return text;
-      const lines = text.split('\n');
       const out: string[] = [];
-      for (const [i, line] of lines.entries()) {
+      for (const [i, line] of text.split('\n').entries()) {
         const mapped = i < MAX_STACK_LINES ? mapLine(line) : undefined;
+        // The runtime's frames, and the bundle's wrapper, are nothing the learner wrote.
         if (!mapped) out.push(line);
         else if ('frame' in mapped) out.push(formatFrame(line, mapped.frame));
       }

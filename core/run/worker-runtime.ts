@@ -69,6 +69,9 @@ function captureConsole(): void {
 
 captureConsole();
 lockdown();
+// Before any lesson module is evaluated: a throw while one loads (a patched built-in at its
+// top level) is reported with its own name and stack, as a throw later would be.
+reportEscapedErrors();
 
 let nextId = 1;
 const pending = new Map<number, { resolve(r: ApiResponse): void; reject(e: unknown): void }>();
@@ -184,7 +187,6 @@ function reportEscapedErrors(): void {
 
 /** Runs the harness once the host sends `start`; called by the bundle's entry. */
 export function startRun(main: HarnessMain): void {
-  reportEscapedErrors();
   port?.listen((message) => {
     if (message.type === 'start') {
       const h: Harness = {

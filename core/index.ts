@@ -15,7 +15,7 @@ export { LEARNER_LIBS } from './lesson/learner-libs.ts';
 export type { Tutor, TutorAnchor, TutorExperiment } from './lesson/tutor-schema.ts';
 export { applyExperimentEdit, findAnchor, type LineRange } from './lesson/tutor-text.ts';
 export type { CassetteRejection } from './cassette/session.ts';
-export { displayPath, type DiffEntry } from './cassette/json-diff.ts';
+export { diffJson, displayPath, type DiffEntry } from './cassette/json-diff.ts';
 export {
   esbuildBundler,
   type BundleInputs,

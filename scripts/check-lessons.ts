@@ -5,6 +5,8 @@
  */
 import {
   applyExperimentEdit,
+  describeDiffEntry,
+  diffJson,
   findAnchor,
   startGrading,
   type CaseReport,
@@ -33,7 +35,14 @@ function check(ok: boolean, label: string, detail = ''): void {
   );
 }
 
-const describe = (c: CaseReport) => `${c.name}: ${c.status} (${c.kind}) ${c.message}`;
+/** A case's verdict for the author: a hidden case's differences with the expected values too. */
+function describe(c: CaseReport, lesson?: Lesson): string {
+  const line = `${c.name}: ${c.status} (${c.kind}) ${c.message}`;
+  const testCase = lesson?.cases.find((t) => t.name === c.name);
+  if (c.kind !== 'diff' || !testCase || testCase.visible) return line;
+  const entries = diffJson(testCase.expected, c.actual, 5).map(describeDiffEntry);
+  return [line, ...entries.map((entry) => `  ${entry}`)].join('\n');
+}
 
 async function checkLesson(lesson: Lesson): Promise<void> {
   for (const [label, files] of [
@@ -49,7 +58,7 @@ async function checkLesson(lesson: Lesson): Promise<void> {
   }
   const reference = await startGrading(host, lesson, lesson.reference).result;
   for (const c of reference.cases) {
-    check(c.status === 'pass', `${lesson.id} reference passes ${c.name}`, describe(c));
+    check(c.status === 'pass', `${lesson.id} reference passes ${c.name}`, describe(c, lesson));
   }
   const starter = await startGrading(host, lesson, lesson.starter).result;
   for (const c of starter.cases) {

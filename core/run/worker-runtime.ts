@@ -1,8 +1,8 @@
 import type { ApiRequest, ApiResponse } from '../api/messages.ts';
 import { formatPath, type PathSegment } from '../cassette/json-diff.ts';
 import type { Harness, HarnessMain, ToolImpl } from '../harness/harness-api.ts';
-import { formatConsoleArgs } from './format-value.ts';
 import { APIError, responseHeaders } from '../sdk/errors.ts';
+import { formatConsoleArgs } from './format-value.ts';
 import { cutConsoleLine, RUN_LIMITS } from './limits.ts';
 import { lockdown } from './lockdown.ts';
 import {
@@ -113,12 +113,14 @@ function promisesIn(value: unknown): string[] {
       found.push(formatPath(path));
       continue;
     }
-    const entries: [PathSegment, unknown][] = Array.isArray(current)
-      ? current.map((item, i) => [i, item])
-      : Object.keys(current).map((key) => [key, (current as Record<string, unknown>)[key]]);
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [key, item] = entries[i]!;
-      todo.push([item, [...path, key]]);
+    // Last first, so paths come out in document order; no method of the value is called.
+    const record = current as Record<PathSegment, unknown>;
+    const keys: PathSegment[] = Array.isArray(current)
+      ? Array.from({ length: Math.min(current.length, 100_000) }, (_, i) => i)
+      : Object.keys(current);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i]!;
+      todo.push([record[key], [...path, key]]);
     }
   }
   return found;

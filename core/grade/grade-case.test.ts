@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CassetteRejection } from '../cassette/session.ts';
-import type { LessonCase, OpenCase } from '../lesson/types.ts';
+import type { LessonCase } from '../lesson/types.ts';
 import type { CaseRun } from '../run/events.ts';
 import { RUN_LIMITS } from '../run/limits.ts';
 import { REPORT_LIMITS, type CaseReport } from './report.ts';
@@ -9,7 +9,7 @@ import { gradeCase } from './grade-case.ts';
 
 const expected = { trajectory: [{ tool: 'echo', input: { text: 'hello' } }], finalText: 'done' };
 
-function testCase(visible: boolean): OpenCase {
+function testCase(visible: boolean): LessonCase {
   return {
     name: 'echo',
     visible,

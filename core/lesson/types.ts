@@ -5,33 +5,21 @@ import type { Tutor } from './tutor-schema.ts';
 /** A map from a path (`src/loop.ts`) to its text. */
 export type FileMap = Record<string, string>;
 
-interface CaseBase {
+/** One case of a lesson: a cassette, the input for the harness, and the output it must print. */
+export interface LessonCase {
   name: string;
   visible: boolean;
   description: string;
   input: unknown;
   cassette: Cassette;
+  /** What the harness prints for a correct solution (`expected.json`); absent once sealed. */
+  expected?: unknown;
+  /**
+   * A hidden case as it ships to learners (`sealCourse`): its expected output only as digests,
+   * which grade a printed output to the same verdict as the values would. Graded by first.
+   */
+  sealed?: SealedOutput;
 }
-
-/** A case as its author wrote it: the output it must print is there to read. */
-export interface OpenCase extends CaseBase {
-  /** What the harness prints for a correct solution (`expected.json`). */
-  expected: unknown;
-  sealed?: never;
-}
-
-/**
- * A hidden case as it ships to learners (`sealCourse`): its expected output only as digests,
- * which grade a printed output to the same verdict as the values would.
- */
-export interface SealedCase extends CaseBase {
-  visible: false;
-  sealed: SealedOutput;
-  expected?: never;
-}
-
-/** One case of a lesson: a cassette, the input for the harness, and the output it must print. */
-export type LessonCase = OpenCase | SealedCase;
 
 /** A lesson, fully loaded and validated. */
 export interface Lesson {

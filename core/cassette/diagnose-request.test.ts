@@ -26,6 +26,11 @@ describe('diagnoseRequest', () => {
     expect(diagnoseRequest(kept, [cutOff()], request([asking]))).toBe(diagnoses.cutOffKept(1));
   });
 
+  it('leaves alone a cut-off reply kept after the recording ends: calling again is the mistake', () => {
+    const kept = request([asking, { role: 'assistant', content: cutOff().content }]);
+    expect(diagnoseRequest(kept, [cutOff()], undefined)).toBeUndefined();
+  });
+
   it('leaves alone a cut-off reply the recording keeps too (a text answer cut short)', () => {
     const kept = request([asking, { role: 'assistant', content: cutOff().content }, answered]);
     expect(diagnoseRequest(kept, [cutOff()], kept)).toBeUndefined();

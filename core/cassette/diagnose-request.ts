@@ -48,7 +48,9 @@ export function diagnoseRequest(
   for (const [i, message] of messages.entries()) {
     if (message.role !== 'assistant' || inRecording(message)) continue;
     const reply = replies.find((r) => jsonEqual(r.content, message.content));
-    if (reply?.stop_reason === 'max_tokens') return diagnoses.cutOffKept(i);
+    // Only where the recording calls again (a retry): after its last call, calling at all is
+    // the mistake, and the API's words or the exhausted recording say so.
+    if (reply?.stop_reason === 'max_tokens' && recorded) return diagnoses.cutOffKept(i);
     if (!reply && !sharesABlock(message, replies)) {
       return diagnoses.notTheModels(i, hasResults(messages[i - 1]));
     }

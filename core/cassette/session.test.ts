@@ -168,7 +168,7 @@ describe('unmadeCalls', () => {
 
   it('says when the loop never called the model', () => {
     expect(createCassetteSession(echoCassette()).unmadeCalls()).toBe(
-      'The loop never called the model (the recording has 2 calls).',
+      'The loop made none of the 2 recorded calls: it never called the model.',
     );
   });
 });

@@ -2,7 +2,7 @@ import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { Cassette } from '../lesson/schema.ts';
 import { diagnoseRequest } from './diagnose-request.ts';
 import { findDivergence } from './divergence.ts';
-import { callCount, diverged, exhausted, invalidRequest } from './rejections.ts';
+import { diverged, exhausted, invalidRequest } from './rejections.ts';
 import { validateRequest } from './validate-request.ts';
 
 /**
@@ -98,7 +98,13 @@ export function createCassetteSession(
   function unmadeCalls(): string | undefined {
     if (made >= recorded) return;
     const last = recording[made - 1];
-    if (!last) return `The loop never called the model (the recording has ${callCount(recorded)}).`;
+    if (!last) {
+      const none =
+        recorded === 1
+          ? 'did not make the 1 recorded call'
+          : `made none of the ${recorded} recorded calls`;
+      return `The loop ${none}: it never called the model.`;
+    }
     return `The loop made ${made} of ${recorded} recorded calls: it stopped after request #${made}, whose reply had stop_reason "${last.response.stop_reason}".`;
   }
 

@@ -106,10 +106,10 @@ describe('gradeCase', () => {
     [
       'unconsumed',
       run({
-        unmadeCalls: 'The loop never called the model (the recording has 2 calls).',
+        unmadeCalls: 'The loop made none of the 2 recorded calls: it never called the model.',
       }),
       'unconsumed',
-      'The output matches, but the loop never called the model (the recording has 2 calls).',
+      'The output matches, but the loop made none of the 2 recorded calls: it never called the model.',
     ],
     [
       'diff',

@@ -35,11 +35,11 @@ describe('lockdown', () => {
     ['Math.max = () => 3', "Cannot assign to read only property 'max' of object '[object Math]'"],
     [
       'Promise.prototype.then = () => {}',
-      "Cannot assign to read only property 'then' of a built-in object",
+      "Cannot assign to read only property 'then' of object '[object Promise]'",
     ],
     [
       'Array.prototype.push = () => 0',
-      "Cannot assign to read only property 'push' of a built-in object",
+      "Cannot assign to read only property 'push' of object '[object Array]'",
     ],
     [
       'Array.prototype.reverse = (x) => x',

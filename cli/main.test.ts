@@ -1,5 +1,13 @@
-import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,12 +18,14 @@ import { loadPackagedCourse } from './load.ts';
 const run = promisify(execFile);
 const BIN = new URL('./bin.js', import.meta.url).pathname;
 const FIXTURES = new URL('../fixtures/', import.meta.url).pathname;
+/** The CLI's own build goes to a cache of this file's, as it would to a learner's. */
+const CACHE = mkdtempSync(join(tmpdir(), 'theinference-cache-'));
 
 async function cli(args: string[], cwd: string) {
   try {
     const { stdout, stderr } = await run('node', [BIN, ...args], {
       cwd,
-      env: { ...process.env, NO_COLOR: '1' },
+      env: { ...process.env, NO_COLOR: '1', XDG_CACHE_HOME: CACHE },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -24,6 +34,13 @@ async function cli(args: string[], cwd: string) {
   }
 }
 
+/** How many cases a stage has, so these tests follow the course as it grows. */
+const casesOf = (stage: string) => readdirSync(join(FIXTURES, stage, 'cases')).length;
+const passed = (stage: string) => `PASS ${stage}: ${casesOf(stage)}/${casesOf(stage)} cases passed`;
+
+const fixture = (stage: string, variant: 'starter' | 'reference', path: string) =>
+  readFileSync(join(FIXTURES, stage, variant, path), 'utf8');
+
 function courseDir(stage: string, variant: 'starter' | 'reference'): string {
   const dir = mkdtempSync(join(tmpdir(), 'theinference-'));
   cpSync(join(FIXTURES, stage, 'starter'), dir, { recursive: true });
@@ -31,7 +48,30 @@ function courseDir(stage: string, variant: 'starter' | 'reference'): string {
   return dir;
 }
 
-describe('theinference CLI', () => {
+/** A one-turn course directory whose src/loop.ts is `loop`. */
+function withLoop(loop: string): string {
+  const dir = courseDir('one-turn', 'starter');
+  writeFileSync(join(dir, 'src', 'loop.ts'), loop);
+  return dir;
+}
+
+interface JsonResult {
+  status: string;
+  skipped: { path: string; reason: string }[];
+  stages: {
+    stage: string;
+    cases: { name: string; status: string; kind: string; message: string }[];
+  }[];
+}
+
+const oneTurn = (body: string) =>
+  `import type { Message, Model } from './types';
+export async function runOneTurn(messages: Message[], model: Model): Promise<never> {
+${body}
+}
+`;
+
+describe('theinference test', () => {
   it('passes the reference with exit 0 and prints the transcript turn by turn', async () => {
     const result = await cli(
       ['test', '--stage', 'the-while-loop'],
@@ -42,7 +82,7 @@ describe('theinference CLI', () => {
       '    → tool_use echo({"text":"hello"})\n    ← tool_result "hello"\n    → end_turn "done"\n',
     );
     expect(result.stdout).toMatch(/✓ 2 turns · 1 tool call · \d+ ms/);
-    expect(result.stdout).toMatch(/PASS the-while-loop: 5\/5 cases passed/);
+    expect(result.stdout).toContain(passed('the-while-loop'));
   });
 
   it('fails the starter with exit 1 and machine-readable results under --json', async () => {
@@ -51,10 +91,7 @@ describe('theinference CLI', () => {
       courseDir('the-while-loop', 'starter'),
     );
     expect(result.code).toBe(1);
-    const json = JSON.parse(result.stdout) as {
-      status: string;
-      stages: { cases: { status: string; message: string }[] }[];
-    };
+    const json = JSON.parse(result.stdout) as JsonResult;
     expect(json.status).toBe('fail');
     expect(json.stages[0]?.cases[0]).toMatchObject({
       status: 'error',
@@ -63,27 +100,252 @@ describe('theinference CLI', () => {
   });
 
   it.each([
-    [['test'], 'test needs exactly one of --stage <id> or --all.'],
+    [['test', '--stage', 'one-turn', '--all'], 'test takes --stage <id> or --all, not both.'],
     [['test', '--stage', 'nope'], 'Unknown stage "nope"'],
     [['frobnicate'], 'Unknown command "frobnicate"'],
-    [['test', '--all', '--timeout', 'soon'], '--timeout takes a whole number of milliseconds.'],
+    [['stage'], 'stage needs a stage id: one of one-turn, the-while-loop,'],
+    [['test'], 'No theinference.json in this folder.'],
+    ...['soon', '0', '-5', '1.5', '60001', '1e9'].map((t) => [
+      ['test', '--all', `--timeout=${t}`],
+      '--timeout takes a whole number of milliseconds from 1 to 60000 (60 s).',
+    ]),
   ])('exits 2 on usage errors: %j', async (args, says) => {
-    const result = await cli(args, tmpdir());
-    expect({ code: result.code, says: result.stderr.includes(says) }).toEqual({
+    const result = await cli(args as string[], tmpdir());
+    expect({ code: result.code, says: result.stderr.includes(says as string) }).toEqual({
       code: 2,
       says: true,
     });
   });
+});
 
-  it('init makes a course directory without overwriting the learner’s files', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'theinference-init-'));
-    expect((await cli(['init', dir], tmpdir())).code).toBe(0);
-    writeFileSync(join(dir, 'src/loop.ts'), '// mine');
-    expect((await cli(['init', dir], tmpdir())).stdout).toContain('Kept your existing src/loop.ts');
-    expect(readFileSync(join(dir, 'src/loop.ts'), 'utf8')).toBe('// mine');
+describe('a course directory, through the stages', () => {
+  it('init, task, test and next move a learner from one stage to the next', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'theinference-course-'));
+    const dir = join(parent, 'my-course');
+    const init = await cli(['init', 'my-course'], parent);
+    expect(init.stdout).toBe(
+      `Course directory ready: ${dir}\nNext: cd my-course && theinference task to read stage 1, then theinference test to grade it.\n`,
+    );
+    expect(readdirSync(dir).sort()).toEqual(['README.md', 'src', 'theinference.json']);
+    const state = () => JSON.parse(readFileSync(join(dir, 'theinference.json'), 'utf8')) as unknown;
+    expect(state()).toEqual({ stage: 'one-turn', passed: [] });
+
+    const task = await cli(['task'], dir);
+    expect(task.stdout.split('\n').slice(0, 2)).toEqual([
+      'Stage 1 of 10: One turn (one-turn, 8 min)',
+      '  Call the model once, keep its reply in the conversation, and read its text and stop reason.',
+    ]);
+    expect(task.stdout).not.toMatch(/```|^#+ |\*\*/m);
+
+    const notYet = await cli(['next'], dir);
+    expect(notYet.code).toBe(1);
+    expect(notYet.stdout).toContain(
+      'Not yet: one-turn does not pass. `theinference next` moves on once it does.',
+    );
+    expect(state()).toEqual({ stage: 'one-turn', passed: [] });
+
+    writeFileSync(join(dir, 'src/loop.ts'), fixture('one-turn', 'reference', 'src/loop.ts'));
+    const next = await cli(['next'], dir);
+    expect(next.code).toBe(0);
+    expect(next.stdout).toContain('Stage 2 of 10: The while loop (the-while-loop, 15 min)');
+    expect(next.stdout).toContain(
+      "updated    src/loop.ts (it held the course's own version, not yours)",
+    );
+    expect(readFileSync(join(dir, 'src/loop.ts'), 'utf8')).toBe(
+      fixture('the-while-loop', 'starter', 'src/loop.ts'),
+    );
+    expect(state()).toEqual({ stage: 'the-while-loop', passed: ['one-turn'] });
+
+    // The learner's own solution (a comment makes it theirs): test grades stage 2 and stage 1.
+    const mine = `// mine\n${fixture('the-while-loop', 'reference', 'src/loop.ts')}`;
+    writeFileSync(join(dir, 'src/loop.ts'), mine);
+    const test = await cli(['test'], dir);
+    expect(test.code).toBe(0);
+    const verdicts = test.stdout.split('\n').filter((line) => /^(PASS|FAIL) /.test(line));
+    expect(verdicts.map((line) => line.replace(/ · \d+ ms$/, ''))).toEqual([
+      passed('one-turn'),
+      passed('the-while-loop'),
+    ]);
+    expect(test.stdout).toContain('  ✓ echo One echo call, then a final answer.');
+    expect(test.stdout).toContain('Stage passed. Move on with theinference next.');
+    expect(state()).toEqual({ stage: 'the-while-loop', passed: ['one-turn', 'the-while-loop'] });
+
+    // Stage 3 brings a new version of src/loop.ts: the learner's stays, the stage's is beside it.
+    const third = await cli(['next'], dir);
+    expect(third.code).toBe(0);
+    expect(third.stdout).toContain(
+      "kept       src/loop.ts, which you changed: this stage's version is in src/loop.stage.ts.",
+    );
+    expect(third.stdout).toContain("+ export type LoopStopReason = StopReason | 'cap';");
+    expect(readFileSync(join(dir, 'src/loop.ts'), 'utf8')).toBe(mine);
+    expect(readFileSync(join(dir, 'src/loop.stage.ts'), 'utf8')).toBe(
+      fixture('bounding-the-loop', 'starter', 'src/loop.ts'),
+    );
+
+    const lessons = await cli(['lessons'], dir);
+    expect(lessons.stdout.split('\n').slice(1, 5)).toEqual([
+      '✓  1. one-turn                   One turn (8 min)',
+      '✓  2. the-while-loop             The while loop (15 min)',
+      '▶  3. bounding-the-loop          Bounding the loop (10 min)',
+      '   4. parallel-tool-calls        Parallel tool calls (15 min)',
+    ]);
   });
 
-  it('link prints a share link that decodes back to the directory’s files', async () => {
+  it('stage adds the files a stage introduces and refreshes the read-only ones', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'theinference-course-'));
+    await cli(['init', 'c'], parent);
+    const dir = join(parent, 'c');
+    writeFileSync(join(dir, 'src/types.ts'), '// edited, though read-only\n');
+    const budgets = await cli(['stage', 'budgets-and-refusal'], dir);
+    expect(budgets.code).toBe(0);
+    expect(budgets.stdout).toContain(
+      "refreshed  src/types.ts: it is read-only (the grader uses the course's copy); your edited copy is saved as src/types.ts.bak",
+    );
+    expect(readFileSync(join(dir, 'src/types.ts'), 'utf8')).toBe(
+      fixture('budgets-and-refusal', 'starter', 'src/types.ts'),
+    );
+    expect(readFileSync(join(dir, 'src/types.ts.bak'), 'utf8')).toBe(
+      '// edited, though read-only\n',
+    );
+
+    const agent = await cli(['stage', 'the-agent'], dir);
+    expect(agent.stdout).toContain('added      src/agent.ts');
+    expect(readFileSync(join(dir, 'src/agent.ts'), 'utf8')).toBe(
+      fixture('the-agent', 'starter', 'src/agent.ts'),
+    );
+    writeFileSync(join(dir, 'src/agent.ts'), fixture('the-agent', 'reference', 'src/agent.ts'));
+    const test = await cli(['test', '--stage', 'the-agent'], dir);
+    expect(test.stdout).toMatch(/^PASS the-agent: \d+\/\d+ cases passed/m);
+  });
+});
+
+describe('theinference test at a stage: every earlier stage too', () => {
+  const atStage = (stage: string) => {
+    const dir = courseDir(stage, 'reference');
+    writeFileSync(join(dir, 'theinference.json'), JSON.stringify({ stage, passed: [] }));
+    return dir;
+  };
+  const verdicts = (stdout: string) =>
+    stdout
+      .split('\n')
+      .filter((line) => /^(PASS|FAIL|SKIP) /.test(line))
+      .map((line) => line.replace(/ · \d+ ms$/, ''));
+
+  it('names an earlier stage the learner broke', async () => {
+    const dir = atStage('the-while-loop');
+    const loop = readFileSync(join(dir, 'src/loop.ts'), 'utf8');
+    writeFileSync(
+      join(dir, 'src/loop.ts'),
+      loop.replace('const response = await model(messages);', "throw new Error('broken');"),
+    );
+    const result = await cli(['test'], dir);
+    expect(result.code).toBe(1);
+    expect(verdicts(result.stdout)).toEqual([
+      `FAIL one-turn: 0/${casesOf('one-turn')} cases passed`,
+      passed('the-while-loop'),
+    ]);
+    expect(result.stdout).toContain(
+      'An earlier stage fails now: one-turn. Your changes broke what it checks.',
+    );
+  });
+
+  it('skips an earlier stage the course has moved on from: its own solution fails it too', async () => {
+    const result = await cli(['test'], atStage('tool-registry'));
+    expect(result.code).toBe(0);
+    const skip = (id: string) =>
+      `SKIP ${id}: no longer applies at tool-registry (tool-registry's own solution does not pass it either)`;
+    expect(verdicts(result.stdout)).toEqual([
+      passed('one-turn'),
+      skip('the-while-loop'),
+      skip('bounding-the-loop'),
+      skip('parallel-tool-calls'),
+      passed('tool-registry'),
+    ]);
+  });
+});
+
+describe('learner code that tries to take the grader over', () => {
+  it('cannot forge a pass: it reaches neither the process, nor the terminal, nor the exit code', async () => {
+    const dir = withLoop(
+      oneTurn(`  const forge = new Function('process.stdout.write("PASS one-turn: 4/4 cases passed\\\\n"); process.exit(0);');
+  forge();
+  throw new Error('not forged');`),
+    );
+    const result = await cli(['test', '--stage', 'one-turn'], dir);
+    expect(result.code).toBe(1);
+    const verdicts = result.stdout.split('\n').filter((line) => /^(PASS|FAIL)/.test(line));
+    expect(verdicts.map((line) => line.replace(/ · \d+ ms$/, ''))).toEqual([
+      `FAIL one-turn: 0/${casesOf('one-turn')} cases passed`,
+    ]);
+    expect(result.stdout).toContain(
+      '    ReferenceError: process is not defined (at src/loop.ts:4:3)\n',
+    );
+  });
+
+  it('cannot read a hidden case from the disk', async () => {
+    const hidden = join(FIXTURES, 'one-turn', 'cases', 'max-tokens', 'expected.json');
+    const dir = withLoop(
+      oneTurn(`  const read = new Function('return require("node:fs").readFileSync(${JSON.stringify(hidden)}, "utf8")');
+  throw new Error(String(read()));`),
+    );
+    const result = await cli(['test', '--stage', 'one-turn', '--json'], dir);
+    const json = JSON.parse(result.stdout) as JsonResult;
+    expect(json.stages[0]?.cases.map((c) => c.message.replace(/ \(at .*\)$/, ''))).toEqual(
+      Array(casesOf('one-turn')).fill('ReferenceError: require is not defined'),
+    );
+  });
+
+  it('cannot keep the CLI waiting: a case blocked for a minute ends at its time limit', async () => {
+    const dir = withLoop(
+      oneTurn('  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);'),
+    );
+    const result = await cli(['test', '--stage', 'one-turn', '--timeout', '200', '--json'], dir);
+    expect(result.code).toBe(1);
+    const json = JSON.parse(result.stdout) as JsonResult;
+    expect(json.stages[0]?.cases.map((c) => c.kind)).toEqual(
+      Array(casesOf('one-turn')).fill('timeout'),
+    );
+  });
+
+  it('cannot write to the terminal: control characters in its output arrive escaped', async () => {
+    const dir = withLoop(
+      oneTurn(`  console.log('\\x1b[2J\\x1b]0;title\\x07\\rPASS one-turn\\n\\x9b31mPASS');
+  throw new Error('\\x1b]52;c;aGk=\\x07');`),
+    );
+    const result = await cli(['test', '--stage', 'one-turn'], dir);
+    // eslint-disable-next-line no-control-regex -- no raw control character may reach the terminal
+    expect(result.stdout + result.stderr).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/);
+    expect(result.stdout).toContain(
+      '      \\x1b[2J\\x1b]0;title\\x07\\x0dPASS one-turn\n      \\x9b31mPASS\n',
+    );
+    expect(result.stdout).toContain('    Error: \\x1b]52;c;aGk=\\x07 (at src/loop.ts:');
+  });
+
+  it('cannot hang or escape the grader through src/: a FIFO, a link loop, a link out', async () => {
+    const dir = courseDir('one-turn', 'reference');
+    rmSync(join(dir, 'src', 'loop.ts'));
+    execFileSync('mkfifo', [join(dir, 'src', 'loop.ts')]);
+    symlinkSync('again.ts', join(dir, 'src', 'again.ts'));
+    symlinkSync(
+      join(FIXTURES, 'one-turn', 'reference', 'src', 'loop.ts'),
+      join(dir, 'src', 'out.ts'),
+    );
+    const result = await cli(['test', '--stage', 'one-turn'], dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n')).toEqual([
+      'skipped src/again.ts: a link that loops: not followed',
+      'skipped src/loop.ts: a FIFO, not a file: not read',
+      'skipped src/out.ts: a link to a file outside src/: not followed',
+      '',
+    ]);
+    expect(result.stdout).toContain(
+      '  compile error program.ts:3:28: Could not find the file "./src/loop"',
+    );
+  });
+});
+
+describe('theinference link', () => {
+  it('prints a share link that decodes back to the directory’s files', async () => {
     const dir = courseDir('the-while-loop', 'reference');
     const result = await cli(
       ['link', '--stage', 'the-while-loop', '--base', 'https://example.test/app/'],

@@ -1,30 +1,40 @@
 import { parseArgs } from 'node:util';
+import type { Course, Lesson } from '../core/index.ts';
 import { initCourseDir } from './commands/init.ts';
 import { listLessons } from './commands/lessons.ts';
 import { printShareLink } from './commands/link.ts';
+import { nextStage } from './commands/next.ts';
+import { stageCommand } from './commands/stage.ts';
 import { runTests } from './commands/test.ts';
+import { readCourseState } from './course-state.ts';
 import { loadPackagedCourse } from './load.ts';
+import { createNodeHost, type NodeHost } from './node-host.ts';
+import type { Sandbox } from './sandbox-host.ts';
+import { terminalLine } from './terminal-text.ts';
 
 const DEFAULT_BASE = 'http://localhost:5173/';
+/** `--timeout` bounds, in milliseconds: Node's timers take at most 2^31-1, lessons at most 60 s. */
+const TIMEOUT_RANGE = { min: 1, max: 60_000 } as const;
 
 const USAGE = `Usage: theinference <command> [options]
 
 Commands:
-  init [dir]                 make a course directory (src/ and a README)
-  lessons                    list the stages
-  test --stage <id>          grade the course directory's files against one stage
-  test --all                 grade every stage
-  link --stage <id>          print a link that opens the stage in the playground with your files
+  init [dir]          make a course directory at the first stage (default: here)
+  task                print the current stage's lesson and task
+  test                grade the current stage and every earlier one
+  next                move on to the next stage, once the current one passes
+  stage <id>          bring the course directory to a stage: adds its files, keeps yours
+  lessons             list the stages, marking yours and the passed ones
+  link                print a link that opens the stage in the playground with your files
 
-Options for link:
-  --dir <path>      the course directory (default: the current directory)
-  --base <url>      the playground's address (default: ${DEFAULT_BASE})
-
-Options for test:
-  --dir <path>      the course directory (default: the current directory)
-  --watch           grade again on every save
-  --json            print machine-readable results
-  --timeout <ms>    time limit per case (default: the lesson's, 5000)
+Options:
+  --dir <path>        the course directory (default: the current directory)
+  --stage <id>        test, task, link: that stage instead of yours (test grades it alone)
+  --all               test: every stage
+  --watch             test: grade again on every save
+  --json              test: print machine-readable results
+  --timeout <ms>      test, next: time limit per case, ${TIMEOUT_RANGE.min} to ${TIMEOUT_RANGE.max} (default: the lesson's, 5000)
+  --base <url>        link: the playground's address (default: ${DEFAULT_BASE})
 `;
 
 function usage(message: string): number {
@@ -32,8 +42,16 @@ function usage(message: string): number {
   return 2;
 }
 
-/** Runs the CLI; resolves to the process exit code (0 pass, 1 fail, 2 usage error). */
-export async function main(argv: string[]): Promise<number> {
+function fail(message: string): number {
+  process.stderr.write(`${message}\n`);
+  return 2;
+}
+
+/**
+ * Runs the CLI; resolves to the process exit code (0 pass, 1 fail, 2 usage error). A command
+ * that grades uses `sandbox` when the caller has started one (entry.ts does), else its own.
+ */
+export async function main(argv: string[], sandbox?: Sandbox): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -51,7 +69,7 @@ export async function main(argv: string[]): Promise<number> {
       },
     });
   } catch (error) {
-    return usage((error as Error).message);
+    return usage(terminalLine((error as Error).message));
   }
   const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
@@ -60,51 +78,127 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (!command) return usage('No command given.');
-  // Grading one stage reads and checks that lesson alone; an unknown stage falls through to
-  // the whole course, whose stages the usage message lists.
-  const stage = command === 'test' && !values.all ? values.stage : undefined;
-  const one = stage === undefined ? undefined : loadPackagedCourse(stage);
-  const loaded =
-    one && ('error' in one || one.course.lessons.length > 0) ? one : loadPackagedCourse();
-  if ('error' in loaded) {
-    process.stderr.write(`${loaded.error}\n`);
-    return 2;
+  if (!COMMANDS.has(command)) return usage(`Unknown command "${terminalLine(command)}".`);
+  if (command === 'test' && values.all && values.stage) {
+    return usage('test takes --stage <id> or --all, not both.');
   }
+  const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
+  if (
+    timeoutMs !== undefined &&
+    !(
+      Number.isInteger(timeoutMs) &&
+      timeoutMs >= TIMEOUT_RANGE.min &&
+      timeoutMs <= TIMEOUT_RANGE.max
+    )
+  ) {
+    return usage(
+      `--timeout takes a whole number of milliseconds from ${TIMEOUT_RANGE.min} to ${TIMEOUT_RANGE.max} (60 s).`,
+    );
+  }
+  // Grading starts its sandbox process first, so that it starts while the course loads.
+  const host = command === 'test' || command === 'next' ? createNodeHost(sandbox) : undefined;
+  try {
+    return await run(command, rest, values, timeoutMs, host);
+  } finally {
+    if (!values.watch) host?.close();
+  }
+}
+
+const COMMANDS = new Set(['init', 'task', 'test', 'next', 'stage', 'lessons', 'link']);
+
+interface Values {
+  stage?: string | undefined;
+  all: boolean;
+  dir: string;
+  watch: boolean;
+  json: boolean;
+  base: string;
+}
+
+async function run(
+  command: string,
+  rest: string[],
+  values: Values,
+  timeoutMs: number | undefined,
+  host: NodeHost | undefined,
+): Promise<number> {
+  // Grading one stage reads and checks that lesson alone; an unknown stage falls through to
+  // the whole course, whose stages the message lists.
+  const only = command === 'test' && values.stage ? loadPackagedCourse(values.stage) : undefined;
+  const loaded =
+    only && ('error' in only || only.course.lessons.length > 0) ? only : loadPackagedCourse();
+  if ('error' in loaded) return fail(loaded.error);
   const { course } = loaded;
+  const whole = loaded !== only;
+  const ids = course.lessons.map((l) => l.id);
+  const find = (id: string): Lesson | undefined => course.lessons.find((l) => l.id === id);
+  const unknown = (id: string) =>
+    usage(`Unknown stage "${terminalLine(id)}". The stages are: ${ids.join(', ')}.`);
+  /** The stage a command is about: --stage's, else the course directory's current one. */
+  const chosen = (): Lesson | number => {
+    if (values.stage) return find(values.stage) ?? unknown(values.stage);
+    const state = readCourseState(values.dir, ids);
+    if (!state.ok) return fail(`${state.problem} Or name one with --stage <id>.`);
+    return find(state.state.stage) as Lesson;
+  };
+
   switch (command) {
-    case 'lessons':
-      process.stdout.write(`${listLessons(course)}\n`);
-      return 0;
     case 'init':
       return initCourseDir(course, rest[0] ?? '.');
-    case 'test': {
-      const ids = course.lessons.map((l) => l.id);
-      if (values.all === Boolean(values.stage))
-        return usage('test needs exactly one of --stage <id> or --all.');
-      if (values.stage && !ids.includes(values.stage)) {
-        return usage(`Unknown stage "${values.stage}". The stages are: ${ids.join(', ')}.`);
-      }
-      const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
-      if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
-        return usage('--timeout takes a whole number of milliseconds.');
-      }
-      return runTests(course, {
-        dir: values.dir,
-        stages: values.stage ? [values.stage] : ids,
-        json: values.json,
-        watch: values.watch,
-        ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      });
+    case 'lessons': {
+      const state = readCourseState(values.dir, ids);
+      process.stdout.write(`${listLessons(course, state.ok ? state.state : undefined)}\n`);
+      return 0;
+    }
+    case 'task': {
+      const lesson = chosen();
+      if (typeof lesson === 'number') return lesson;
+      // The markdown renderer loads only for this command.
+      const { printTask } = await import('./commands/task.ts');
+      return printTask(course, lesson);
     }
     case 'link': {
-      const lesson = course.lessons.find((l) => l.id === values.stage);
-      if (!lesson)
-        return usage(
-          `link needs --stage <id>: one of ${course.lessons.map((l) => l.id).join(', ')}.`,
-        );
-      return printShareLink(lesson, values.dir, values.base);
+      const lesson = chosen();
+      return typeof lesson === 'number' ? lesson : printShareLink(lesson, values.dir, values.base);
     }
+    case 'stage': {
+      const id = rest[0] ?? values.stage;
+      if (!id) return usage(`stage needs a stage id: one of ${ids.join(', ')}.`);
+      const lesson = find(id);
+      return lesson ? stageCommand(course, lesson, values.dir) : unknown(id);
+    }
+    case 'next': {
+      const state = readCourseState(values.dir, ids);
+      if (!state.ok) return fail(state.problem);
+      return nextStage(host as NodeHost, course, state.state, values.dir, timeoutMs);
+    }
+    case 'test':
+      return test(host as NodeHost, course, whole, values, timeoutMs, chosen);
     default:
-      return usage(`Unknown command "${command}".`);
+      return usage(`Unknown command "${terminalLine(command)}".`);
   }
+}
+
+async function test(
+  host: NodeHost,
+  course: Course,
+  whole: boolean,
+  values: Values,
+  timeoutMs: number | undefined,
+  chosen: () => Lesson | number,
+): Promise<number> {
+  const options = {
+    dir: values.dir,
+    json: values.json,
+    watch: values.watch,
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...(whole ? { ids: course.lessons.map((l) => l.id) } : {}),
+  };
+  if (values.all) return runTests(host, course, { ...options, stages: options.ids ?? [] });
+  const lesson = chosen();
+  if (typeof lesson === 'number') return lesson;
+  if (values.stage) return runTests(host, course, { ...options, stages: [lesson.id] });
+  // Like CodeCrafters: the current stage, and every earlier one still passing.
+  const stages = course.lessons.slice(0, lesson.index + 1).map((l) => l.id);
+  return runTests(host, course, { ...options, stages, current: lesson.id });
 }

@@ -1,19 +1,16 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import * as esbuild from 'esbuild';
-import { esbuildBundler, type FileMap, type GradingHost, type SpawnWorker } from '../core/index.ts';
+import { esbuildBundler, type FileMap, type GradingHost } from '../core/index.ts';
+import { CORE_DIR, loadEsbuild } from './package-root.ts';
+import { sandboxProgram } from './sandbox-program.ts';
+import { createSandbox, type Sandbox } from './sandbox-host.ts';
 
-/** Where the package keeps its lessons and engine sources. */
-export const PACKAGE_ROOT =
-  // Set by cli/bin.js when it bundles the CLI into node_modules/.cache.
-  (import.meta as { THEINFERENCE_ROOT?: string }).THEINFERENCE_ROOT ??
-  fileURLToPath(new URL('..', import.meta.url));
-export const FIXTURES_DIR = join(PACKAGE_ROOT, 'fixtures');
-const CORE_DIR = join(PACKAGE_ROOT, 'core');
+export { FIXTURES_DIR, PACKAGE_ROOT } from './package-root.ts';
 
-/** Reads every file below `dir`, keyed by its `/`-separated path relative to it. */
+/**
+ * Reads every file below `dir`, keyed by its `/`-separated path relative to it. For the
+ * package's own folders; a learner's course directory is read by read-sources.ts.
+ */
 export function readTree(dir: string, keep: (path: string) => boolean = () => true): FileMap {
   const files: FileMap = {};
   const walk = (current: string) => {
@@ -31,81 +28,28 @@ export function readTree(dir: string, keep: (path: string) => boolean = () => tr
   return files;
 }
 
-/**
- * A pooled worker's whole program: it waits for one script and runs it as its own (the
- * script's lines numbered from 1, its frames named theinference-case.js), with the port the
- * runtime expects. The worker is started before the script exists, so starting a thread and
- * a Node environment overlaps with loading and bundling instead of following them.
- */
-const BOOT = [
-  "const { parentPort } = require('node:worker_threads');",
-  "const { runInThisContext } = require('node:vm');",
-  "parentPort.once('message', (script) => {",
-  '  globalThis.__theinferencePort = { post: (m) => parentPort.postMessage(m), listen: (f) => parentPort.on("message", f) };',
-  "  runInThisContext(script, { filename: 'theinference-case.js' });",
-  '});',
-].join('\n');
-
-/** One line, as PRELUDE_LINES requires; the boot program has already set up the port. */
-const PRELUDE = '// theinference: one case, in a worker of its own';
-
-/** Fresh workers waiting for a script; each is used for one case and never returns here. */
-const idle = new Set<Worker>();
-
-function startWorker(): Worker {
-  return new Worker(BOOT, {
-    eval: true,
-    resourceLimits: { maxOldGenerationSizeMb: 256 },
-    stdout: true,
-    stderr: true,
-  });
+/** The CLI's grading host: esbuild in this process, learner code in a sandbox process. */
+export interface NodeHost extends GradingHost {
+  /** Starts workers ahead of the cases that will need them (while the lesson bundles). */
+  prepare(count: number): void;
+  /** Ends the sandbox process at once. A later run starts a fresh one. */
+  close(): void;
 }
 
 /**
- * Starts workers ahead of the cases that will need them, up to `count` waiting. They do not
- * keep the process alive, and one that dies while it waits is simply dropped.
+ * Makes the host around `sandbox`, or starts a sandbox process of its own at once, so that the
+ * process starts while the caller loads the course and bundles.
  */
-export function prepareWorkers(count: number): void {
-  while (idle.size < count) {
-    const worker = startWorker();
-    worker.unref();
-    const drop = () => idle.delete(worker);
-    worker.once('error', drop).once('exit', drop);
-    idle.add(worker);
-  }
-}
-
-function takeWorker(): Worker {
-  const [waiting] = idle;
-  if (!waiting) return startWorker();
-  idle.delete(waiting);
-  waiting.removeAllListeners('error').removeAllListeners('exit');
-  waiting.ref();
-  return waiting;
-}
-
-/** Runs learner code in a fresh worker thread with a bounded heap; terminate() ends it at once. */
-const spawn: SpawnWorker = (script, events) => {
-  const worker = takeWorker();
-  worker.on('message', (data: unknown) => events.message(data));
-  worker.on('error', (error: Error) =>
-    events.error({ name: error.name, message: error.message, stack: error.stack }),
-  );
-  worker.postMessage(`${PRELUDE}\n${script}`);
-  return {
-    post: (message) => worker.postMessage(message),
-    terminate: () => void worker.terminate(),
-  };
-};
-
-export function createNodeHost(): GradingHost {
+export function createNodeHost(sandbox: Sandbox = createSandbox(sandboxProgram())): NodeHost {
   const coreFiles = readTree(
     CORE_DIR,
     (path) => path.endsWith('.ts') && !path.endsWith('.test.ts'),
   );
   return {
-    bundle: esbuildBundler(esbuild, coreFiles),
-    spawn,
+    bundle: esbuildBundler(loadEsbuild(), coreFiles),
+    spawn: sandbox.spawn,
+    prepare: sandbox.prepare,
+    close: sandbox.close,
     clock: {
       now: () => performance.now(),
       setTimeout: (fn, ms) => setTimeout(fn, ms),

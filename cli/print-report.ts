@@ -1,12 +1,37 @@
 import type { CaseReport, LessonReport, Turn } from '../core/index.ts';
 import { describeDiffEntry, summarizeCase } from '../core/index.ts';
+import type { SkippedFile } from './read-sources.ts';
 import { style } from './style.ts';
+import { terminalLine, terminalText } from './terminal-text.ts';
 
 const MAX_INLINE = 120;
 
+/** A value on one line, as JSON, cut to MAX_INLINE characters; safe for the terminal. */
 function inline(value: unknown): string {
-  const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? '');
-  return text.length > MAX_INLINE ? `${text.slice(0, MAX_INLINE)}…` : text;
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? '';
+  } catch {
+    text = '(a value that cannot be shown)';
+  }
+  return terminalLine(text.length > MAX_INLINE ? `${text.slice(0, MAX_INLINE)}…` : text);
+}
+
+/** Characters of one message or console line shown; the rest is counted. */
+const MAX_TEXT = 2_000;
+
+/**
+ * Learner text, cut to MAX_TEXT characters, every line of it indented: nothing it holds starts
+ * a line of our own (a fake "PASS").
+ */
+function indented(text: string, indent: string, paint: (line: string) => string = (l) => l) {
+  const cut =
+    text.length > MAX_TEXT
+      ? `${text.slice(0, MAX_TEXT)}… (${text.length - MAX_TEXT} more characters)`
+      : text;
+  return terminalText(cut)
+    .split('\n')
+    .map((line) => `${indent}${paint(line)}`);
 }
 
 function printTurn(turn: Turn, out: string[]): void {
@@ -26,7 +51,7 @@ function printTurn(turn: Turn, out: string[]): void {
   } else {
     if (texts.length > 0) out.push(`    → text ${inline(texts.join(''))}`);
     for (const use of uses)
-      out.push(`    → ${style.cyan(reason)} ${use.name}(${inline(use.input)})`);
+      out.push(`    → ${style.cyan(reason)} ${terminalLine(use.name)}(${inline(use.input)})`);
   }
   for (const tool of turn.tools) {
     if (tool.error)
@@ -43,26 +68,29 @@ function printCase(report: CaseReport, out: string[]): void {
         ? style.red('✗')
         : style.red('!');
   const label = report.visible ? '' : style.dim(' (hidden)');
-  out.push(`  ${mark} ${style.bold(report.name)}${label} ${style.dim(report.description)}`);
+  const description = terminalLine(report.description);
+  out.push(`  ${mark} ${style.bold(terminalLine(report.name))}${label} ${style.dim(description)}`);
   for (const turn of report.turns) printTurn(turn, out);
   if (report.turns.length > 0) out.push(`    ${style.dim(summarizeCase(report))}`);
   if (report.status !== 'pass') {
-    for (const line of report.message.split('\n')) out.push(`    ${style.red(line)}`);
+    out.push(...indented(report.message, '    ', style.red));
     const frames = report.frames ?? [];
     for (const frame of frames) {
       const fn = frame.functionName ? `${frame.functionName} ` : '';
-      out.push(`      at ${fn}${frame.file}:${frame.line}:${frame.column}`);
+      out.push(`      at ${terminalLine(`${fn}${frame.file}:${frame.line}:${frame.column}`)}`);
     }
     if (report.frameCount)
       out.push(`      ${style.dim(`… and ${report.frameCount - frames.length} more frames`)}`);
+    // A hidden case's entries carry no expected values (they are sealed), only where and what.
     const diff = report.diff ?? [];
-    for (const entry of diff.slice(0, 10)) out.push(`      ${describeDiffEntry(entry)}`);
+    for (const entry of diff.slice(0, 10))
+      out.push(`      ${terminalLine(describeDiffEntry(entry))}`);
     const more = (report.diffCount ?? diff.length) - Math.min(diff.length, 10);
     if (more > 0) out.push(`      ${style.dim(`… and ${more} more`)}`);
   }
   if (report.console.length > 0 && report.status !== 'pass') {
     out.push(`    ${style.dim('console:')}`);
-    for (const line of report.console.slice(0, 20)) out.push(`      ${line.text}`);
+    for (const line of report.console.slice(0, 20)) out.push(...indented(line.text, '      '));
     if (report.console.length > 20 || report.consoleTruncated)
       out.push(`      ${style.dim('… output truncated')}`);
   }
@@ -72,27 +100,44 @@ function printCase(report: CaseReport, out: string[]): void {
 export function formatReport(report: LessonReport, title: string): string {
   const out: string[] = [`${style.bold(report.lessonId)} ${style.dim(`· ${title}`)}`];
   for (const error of report.compileErrors) {
-    out.push(
-      `  ${style.red('compile error')} ${error.file}:${error.line}:${error.column}: ${error.text}`,
-    );
-    if (error.lineText) out.push(`    ${style.dim(error.lineText)}`);
+    const where = terminalLine(`${error.file}:${error.line}:${error.column}`);
+    out.push(`  ${style.red('compile error')} ${where}: ${terminalLine(error.text)}`);
+    if (error.lineText) out.push(`    ${style.dim(terminalLine(error.lineText))}`);
   }
   for (const c of report.cases) printCase(c, out);
-  const passed = report.cases.filter((c) => c.status === 'pass').length;
-  const verdict = report.status === 'pass' ? style.green('PASS') : style.red('FAIL');
-  out.push(
-    `${verdict} ${report.lessonId}: ${passed}/${report.cases.length} cases passed ${style.dim(`· ${Math.round(report.durationMs)} ms`)}`,
-  );
+  out.push(formatSummaryLine(report));
   return out.join('\n');
 }
 
-/** Machine-readable results in the spirit of Exercism's results.json. */
-export function toJson(reports: LessonReport[]) {
+/** The verdict on a lesson in one line: `PASS the-while-loop: 5/5 cases passed · 41 ms`. */
+export function formatSummaryLine(report: LessonReport): string {
+  const passed = report.cases.filter((c) => c.status === 'pass').length;
+  const verdict = report.status === 'pass' ? style.green('PASS') : style.red('FAIL');
+  return `${verdict} ${report.lessonId}: ${passed}/${report.cases.length} cases passed ${style.dim(`· ${Math.round(report.durationMs)} ms`)}`;
+}
+
+/** An earlier stage that no longer applies, in one line. */
+export function formatSuperseded(id: string, current: string): string {
+  return `${style.dim('SKIP')} ${id}: no longer applies at ${current} (${current}'s own solution does not pass it either)`;
+}
+
+/**
+ * Machine-readable results in the spirit of Exercism's results.json. A stage that no longer
+ * applies (`superseded`) is listed with `applies: false` and does not count.
+ */
+export function toJson(
+  reports: LessonReport[],
+  skipped: SkippedFile[] = [],
+  superseded: ReadonlySet<string> = new Set(),
+) {
+  const counted = reports.filter((r) => !superseded.has(r.lessonId));
   return {
     version: 1,
-    status: reports.every((r) => r.status === 'pass') ? 'pass' : 'fail',
+    status: counted.every((r) => r.status === 'pass') ? 'pass' : 'fail',
+    skipped,
     stages: reports.map((r) => ({
       stage: r.lessonId,
+      applies: !superseded.has(r.lessonId),
       status: r.status,
       compileErrors: r.compileErrors,
       cases: r.cases.map((c) => ({

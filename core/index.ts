@@ -4,8 +4,20 @@ export type { Course, FileMap, Lesson, LessonCase, LessonProblem } from './lesso
 export { loadCourse, type LoadCourseResult } from './lesson/load-course.ts';
 export { sealCourse } from './lesson/seal-course.ts';
 export { LEARNER_LIBS } from './lesson/learner-libs.ts';
-export type { Tutor, TutorAnchor, TutorExperiment } from './lesson/tutor-schema.ts';
+export {
+  HINT_LEVELS,
+  type HintLevel,
+  type Tutor,
+  type TutorAnchor,
+  type TutorExperiment,
+  type TutorFailure,
+  type TutorHint,
+  type TutorQuestion,
+  type TutorTarget,
+} from './lesson/tutor-schema.ts';
 export { applyExperimentEdit, findAnchor, type LineRange } from './lesson/tutor-text.ts';
+export { explainFailure, type FailureExplanation } from './lesson/tutor-failure.ts';
+export { carryForward, type CarryForward } from './lesson/carry-forward.ts';
 export type { CassetteRejection } from './cassette/session.ts';
 export { diffJson, displayPath, type DiffEntry } from './cassette/json-diff.ts';
 export {
@@ -14,7 +26,7 @@ export {
   type BundleResult,
   type CompileError,
 } from './run/bundle.ts';
-export { RUN_LIMITS } from './run/limits.ts';
+export { RELAY_LIMITS, RUN_LIMITS, WORKER_MESSAGE_BUDGET } from './run/limits.ts';
 export type { StackFrame, StackMapper } from './run/stack-map.ts';
 export type { CaseRun } from './run/events.ts';
 export type { SerializedError, ConsoleLevel } from './run/protocol.ts';

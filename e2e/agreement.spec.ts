@@ -1,10 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { caseRow, openLesson, runAndWait, setFile } from './app.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { caseRow, openLesson, runAndWait, runButton, setFile, verdict } from './app.ts';
+import { cliVerdict, mistakes } from './catalogue.ts';
 import { cliCases, lessons } from './course.ts';
 
 /**
  * One verdict, two hosts: for the same files, the page and `theinference test --json` agree
- * case by case (status and the kind of verdict), for every lesson's starter and reference.
+ * case by case (status and the kind of verdict), for every lesson's starter and reference,
+ * and for every typical mistake in the lesson's catalogue, which both must name.
  */
 for (const lesson of lessons) {
   for (const variant of ['starter', 'reference'] as const) {
@@ -29,4 +31,55 @@ for (const lesson of lessons) {
       expect(browser).toEqual(cli.map(({ name, status, kind }) => ({ name, status, kind })));
     });
   }
+
+  const catalogue = mistakes(lesson.id);
+  if (catalogue.length === 0) continue;
+  test(`${lesson.id} catalogue: the browser names each mistake as the CLI does`, async ({
+    page,
+  }) => {
+    // A run per mistake, one after the other in one page.
+    test.setTimeout(180_000);
+    await openLesson(page, lesson.id);
+    for (const mistake of catalogue) {
+      const cli = await cliVerdict(lesson.id, mistake.text);
+      await setFile(page, lesson.entry, mistake.text);
+      await runAgain(page);
+      for (const [name, says] of Object.entries(mistake.says)) {
+        const graded = cli.find((c) => c.name === name);
+        const row = caseRow(page, name);
+        const browser = {
+          status: await row.getAttribute('data-status'),
+          kind: await row.getAttribute('data-kind'),
+          names: (await row.textContent())?.includes(says),
+        };
+        const label = `${mistake.solution} on ${name}`;
+        expect(graded?.message, label).toContain(says);
+        expect(browser, label).toEqual({ status: graded?.status, kind: graded?.kind, names: true });
+      }
+    }
+  });
+}
+
+/**
+ * Runs again and waits for this run's verdict: the live region shows "Running" before it
+ * settles, but a quick run can be over before a poll sees it, so the page itself is asked to
+ * notice.
+ */
+async function runAgain(page: Page): Promise<void> {
+  await verdict(page).evaluate((region) => {
+    const flags = window as unknown as { __ranAgain?: boolean };
+    flags.__ranAgain = false;
+    const observer = new MutationObserver(() => {
+      if (region.textContent?.startsWith('Running')) {
+        flags.__ranAgain = true;
+        observer.disconnect();
+      }
+    });
+    observer.observe(region, { childList: true, characterData: true, subtree: true });
+  });
+  await runButton(page).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __ranAgain?: boolean }).__ranAgain))
+    .toBe(true);
+  await expect(verdict(page)).toHaveText(/^(Passed|Failed)/);
 }

@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { findAnchor, type Tutor } from '../core/index.ts';
-import { caseRow, editorReady, getFile, lf, openLesson, setFile, verdict } from './app.ts';
+import {
+  caseRow,
+  editorReady,
+  getFile,
+  lf,
+  openLesson,
+  runAndWait,
+  setFile,
+  verdict,
+} from './app.ts';
 
 /** The tutor as the learner meets it: walkthrough, break it on purpose, questions. */
 
@@ -31,7 +40,7 @@ function highlightedLineNumbers(page: Page) {
     .locator('.margin-view-overlays > div:has(.anchor-gutter) .line-numbers');
 }
 
-async function openTutor(page: Page, section: 'Walkthrough' | 'Break it' | 'Questions') {
+async function openTutor(page: Page, section: 'Walkthrough' | 'Hints' | 'Break it' | 'Questions') {
   await page.getByRole('tab', { name: 'Tutor', exact: true }).click();
   await page.getByRole('tab', { name: section }).click();
 }
@@ -77,16 +86,52 @@ test('a highlight follows the learner’s edits above it', async ({ page }) => {
   await expect(highlightedLineNumbers(page)).toHaveText(moved);
 });
 
-test('code the learner has not written yet is shown in the reference solution', async ({
+test('no answers before an attempt: the tutor explains in words until the learner has run', async ({
   page,
 }) => {
   await openLesson(page, LESSON);
-  await openTutor(page, 'Walkthrough');
+  const panel = tutorPanel(page);
   const step = tutor.walkthrough[0]!;
   expect(findAnchor(starter, step.anchor!)).toBeUndefined();
 
-  const panel = tutorPanel(page);
+  // The untouched starter: the walkthrough says what is missing, and shows none of it.
+  await openTutor(page, 'Walkthrough');
   await expect(panel.getByText('Not in your code yet.')).toBeVisible();
+  await expect(
+    panel.getByRole('button', { name: 'Show it in the reference solution' }),
+  ).toHaveCount(0);
+  // Break it waits for the learner's own code: no change shown, nothing to run.
+  await openTutor(page, 'Break it');
+  for (const experiment of tutor.experiments) {
+    await panel.getByRole('combobox', { name: 'Experiment' }).selectOption(experiment.id);
+    await expect(panel.getByText(/Experiments break working code on purpose/)).toBeVisible();
+    await expect(panel.getByRole('figure')).toHaveCount(0);
+    await expect(
+      panel.getByRole('button', { name: /Apply and run|reference solution/ }),
+    ).toHaveCount(0);
+  }
+  // Not one line the reference adds to the starter is on the tutor's screen.
+  const added = reference.split('\n').filter((l) => l.trim().length > 8 && !starter.includes(l));
+  const shown = (await panel.innerText()).split('\n');
+  expect(added.filter((line) => shown.some((s) => s.includes(line.trim())))).toEqual([]);
+
+  // A failed run is an attempt, not a pass: the experiments now explain what they need.
+  expect(await runAndWait(page)).toMatch(/^Failed/);
+  const experiment = tutor.experiments[0]!;
+  await panel.getByRole('combobox', { name: 'Experiment' }).selectOption(experiment.id);
+  await expect(panel.getByText(/doesn't have the code this changes/)).toBeVisible();
+  await expect(
+    panel.getByText(/opens once you pass this lesson or choose Show solution/),
+  ).toBeVisible();
+  await expect(panel.getByRole('button', { name: /reference solution/ })).toHaveCount(0);
+  await openTutor(page, 'Walkthrough');
+  await expect(
+    panel.getByRole('button', { name: 'Show it in the reference solution' }),
+  ).toHaveCount(0);
+
+  // Asking for the solution explicitly opens the reference to the tutor too.
+  await page.getByRole('button', { name: 'Show solution' }).click();
+  await page.getByRole('button', { name: 'Hide solution' }).click();
   await panel.getByRole('button', { name: 'Show it in the reference solution' }).click();
   await expect(page.getByRole('button', { name: 'Hide solution' })).toBeVisible();
   const lines = linesOf(reference, step.anchor!.match);
@@ -103,6 +148,7 @@ test('break it: predict, apply and run, compare, and restore the exact code', as
   const mine = `${reference}\n// my own note, which must survive the experiment\n`;
   await openLesson(page, LESSON);
   await setFile(page, FILE, mine);
+  expect(await runAndWait(page)).toMatch(/^Passed/);
   await openTutor(page, 'Break it');
 
   const panel = tutorPanel(page);
@@ -141,18 +187,19 @@ test('break it: predict, apply and run, compare, and restore the exact code', as
   await expect(restore).toHaveCount(0);
 });
 
-test('break it on the reference when the learner’s code cannot take the change', async ({
-  page,
-}) => {
+test('break it on the reference, once the learner has asked for the solution', async ({ page }) => {
   const experiment = tutor.experiments[1]!;
   const wrong = experiment.predictions.find((p) => p.id !== experiment.correct)!;
   const correct = experiment.predictions.find((p) => p.id === experiment.correct)!;
   await openLesson(page, LESSON);
+  expect(await runAndWait(page)).toMatch(/^Failed/);
+  await page.getByRole('button', { name: 'Show solution' }).click();
+  await page.getByRole('button', { name: 'Hide solution' }).click();
   await openTutor(page, 'Break it');
   const panel = tutorPanel(page);
   await panel.getByRole('combobox', { name: 'Experiment' }).selectOption(experiment.id);
   await expect(panel.getByRole('button', { name: 'Apply and run' })).toHaveCount(0);
-  await expect(panel.getByText(/cannot take this change/)).toBeVisible();
+  await expect(panel.getByText(/doesn't have the code this changes/)).toBeVisible();
 
   await panel.getByRole('radio', { name: wrong.label }).check();
   await panel.getByRole('button', { name: 'Run it on the reference solution' }).click();
@@ -169,7 +216,7 @@ test('break it on the reference when the learner’s code cannot take the change
   const saved = await page.evaluate(() => localStorage.getItem('theinference:state'));
   const progress = (JSON.parse(saved ?? '{}') as { state?: { progress?: Record<string, unknown> } })
     .state?.progress?.[LESSON] as { attempts?: number; passed?: boolean } | undefined;
-  expect(progress?.attempts ?? 0).toBe(0);
+  expect(progress).toEqual({ passed: false, attempts: 1, solutionSeen: true });
 });
 
 test('a question shows its answer and highlights the code it is about', async ({ page }) => {
@@ -194,6 +241,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await openLesson(page, LESSON);
     await setFile(page, FILE, reference);
+    expect(await runAndWait(page)).toMatch(/^Passed/);
     await openTutor(page, 'Break it');
     const panel = tutorPanel(page);
     await panel.getByRole('radio', { name: experiment.predictions[0]!.label }).check();

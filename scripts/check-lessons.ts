@@ -1,19 +1,26 @@
 /**
- * The lesson check: every lesson's data validates, its reference passes every case, and
- * its starter fails every case with a diagnostic (not a grader crash).
+ * The lesson check: every lesson's data validates, its reference passes every case, its
+ * starter fails every case with a diagnostic (not a grader crash), every rule its task states
+ * is exercised by a case (rules.json), its recordings keep the course's conventions, it
+ * names no model the installed SDK calls deprecated, and its tutor holds up
+ * (scripts/check-tutor.ts).
  * Usage: npm run test:lessons [-- <lesson-id>...]
  */
+import { existsSync, readFileSync } from 'node:fs';
 import {
-  applyExperimentEdit,
   describeDiffEntry,
   diffJson,
-  findAnchor,
   startGrading,
   type CaseReport,
   type Lesson,
 } from '../core/index.ts';
 import { loadPackagedCourse } from '../cli/load.ts';
-import { createNodeHost } from '../cli/node-host.ts';
+import { createNodeHost, FIXTURES_DIR } from '../cli/node-host.ts';
+import { readCatalogue } from './catalogue.ts';
+import { checkCassettes } from './cassette-conventions.ts';
+import { checkTutor } from './check-tutor.ts';
+import { deprecatedModels, lessonModels } from './lesson-models.ts';
+import { checkRules, rulesFileSchema } from './lesson-rules.ts';
 import { typecheckLesson } from './typecheck-lesson.ts';
 
 const loaded = loadPackagedCourse(undefined, { sealed: false });
@@ -67,48 +74,39 @@ async function checkLesson(lesson: Lesson): Promise<void> {
   }
 }
 
-/** Each tutor anchor points at real code; each experiment does what its author says it does. */
-async function checkTutor(lesson: Lesson): Promise<void> {
-  const tutor = lesson.tutor;
-  check(tutor !== undefined, `${lesson.id} has a tutor`);
-  if (!tutor) return;
-  const anchors = [...tutor.walkthrough, ...tutor.questions].flatMap((s) =>
-    s.anchor ? [s.anchor] : [],
-  );
-  for (const anchor of anchors) {
-    const found = [lesson.starter, lesson.reference].some((files) => {
-      const text = files[anchor.file];
-      return text !== undefined && findAnchor(text, anchor) !== undefined;
-    });
-    check(
-      found,
-      `${lesson.id} tutor anchor is in the code: ${JSON.stringify(anchor.match.slice(0, 40))}`,
-    );
-  }
-  for (const experiment of tutor.experiments) {
-    const label = `${lesson.id} experiment "${experiment.id}"`;
-    const edited = applyExperimentEdit(
-      lesson.reference[experiment.edit.file] ?? '',
-      experiment.edit,
-    );
-    check(edited.ok, `${label} applies to the reference`, edited.ok ? '' : edited.reason);
-    if (!edited.ok) continue;
-    const files = { ...lesson.reference, [experiment.edit.file]: edited.text };
-    const report = await startGrading(host, lesson, files).result;
-    const graded = report.cases.find((c) => c.name === experiment.outcome.case);
-    const { kind, says } = experiment.outcome;
-    const happened = graded?.kind === kind && graded.message.includes(says);
-    check(
-      happened,
-      `${label} ends as its author says (${kind})`,
-      graded ? describe(graded) : 'no such case',
-    );
-  }
+/** Every sentence of task.md states a rule that a case exercises and a mistake breaks, or none. */
+function checkTaskRules(lesson: Lesson): void {
+  const path = `${FIXTURES_DIR}/${lesson.id}/rules.json`;
+  const label = `${lesson.id} every task rule has a case (rules.json)`;
+  if (!existsSync(path)) return check(false, label, 'rules.json is missing');
+  const parsed = rulesFileSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+  if (!parsed.success) return check(false, label, parsed.error.message);
+  const wrong = readCatalogue(lesson.id)?.catalogue.wrong ?? [];
+  const mistakes = new Map<string, string[]>();
+  for (const entry of wrong)
+    mistakes.set(entry.solution, [...(mistakes.get(entry.solution) ?? []), entry.case]);
+  const cases = lesson.cases.map((c) => c.name);
+  const problems = checkRules(parsed.data, { task: lesson.task, cases, mistakes });
+  check(problems.length === 0, label, problems.join('\n'));
 }
 
+const deprecated = await deprecatedModels();
 for (const lesson of lessons) {
   await checkLesson(lesson);
-  await checkTutor(lesson);
+  checkTaskRules(lesson);
+  const old = [...lessonModels(lesson)].filter((model) => model in deprecated);
+  check(
+    old.length === 0,
+    `${lesson.id} names no model the installed SDK calls deprecated`,
+    old.map((model) => `${model} reaches end-of-life on ${deprecated[model]}`).join('\n'),
+  );
+  await checkTutor(lesson, host, check);
 }
+const conventions = checkCassettes({ ...loaded.course, lessons });
+check(
+  conventions.length === 0,
+  'the recordings keep the conventions of fixtures/README.md',
+  conventions.join('\n'),
+);
 console.log(`\nlessons: ${passed} passed, ${failed} failed`);
 process.exitCode = failed === 0 && passed > 0 ? 0 : 1;

@@ -1,16 +1,15 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { z } from 'zod';
 import {
   gradeCase,
   sealCourse,
   startGrading,
   type CaseReport,
   type LessonReport,
-  type VerdictKind,
 } from '../core/index.ts';
 import { loadPackagedCourse } from '../cli/load.ts';
-import { createNodeHost, FIXTURES_DIR } from '../cli/node-host.ts';
+import { createNodeHost } from '../cli/node-host.ts';
+import { readCatalogue, solutionsDir, type Catalogue } from './catalogue.ts';
 
 /**
  * Grades learner solutions the grader has never seen (`fixtures/<lesson>/solutions/<name>.ts`,
@@ -21,10 +20,6 @@ if ('error' in loaded) throw new Error(loaded.error);
 const { course } = loaded;
 const host = createNodeHost();
 
-function solutionsDir(lessonId: string): string {
-  return `${FIXTURES_DIR}/${lessonId}/solutions`;
-}
-
 /** The course as learners get it (hidden cases sealed), to grade each run that way too. */
 const sealed = sealCourse(course);
 
@@ -34,7 +29,22 @@ export interface GradedSolution {
   sealedReports: CaseReport[];
 }
 
-export async function gradeSolution(lessonId: string, solution: string): Promise<GradedSolution> {
+const graded = new Map<string, Promise<GradedSolution>>();
+
+/** Grades a solution once however many of the catalogue's entries (or tests) name it. */
+function gradeOnce(lessonId: string, solution: string): Promise<GradedSolution> {
+  const key = `${lessonId}/${solution}`;
+  let result = graded.get(key);
+  if (!result) graded.set(key, (result = grade(lessonId, solution)));
+  return result;
+}
+
+/** The report a solution gets, graded by the expected values. */
+export async function gradeSolution(lessonId: string, solution: string): Promise<LessonReport> {
+  return (await gradeOnce(lessonId, solution)).report;
+}
+
+async function grade(lessonId: string, solution: string): Promise<GradedSolution> {
   const lesson = course.lessons.find((l) => l.id === lessonId);
   const sealedLesson = sealed.lessons.find((l) => l.id === lessonId);
   if (!lesson || !sealedLesson) throw new Error(`no lesson ${lessonId}`);
@@ -52,50 +62,12 @@ export async function gradeSolution(lessonId: string, solution: string): Promise
   return { report, sealedReports };
 }
 
-const verdictKinds = [
-  'compile',
-  'runtime',
-  'timeout',
-  'api',
-  'cassette',
-  'no-output',
-  'extra-output',
-  'diff',
-  'unconsumed',
-] as const satisfies readonly VerdictKind[];
-
-/** A typical mistake, and how the grader must name it. */
-const mistakeSchema = z.strictObject({
-  /** The file's name in the lesson's `solutions/`, without `.ts`. */
-  solution: z.string(),
-  /** The case whose verdict names the mistake. */
-  case: z.string(),
-  kind: z.enum(verdictKinds),
-  /** A phrase the verdict's message must contain. */
-  says: z.string().min(1),
-  /** A phrase one of the case's console lines must contain. */
-  console: z.string().min(1).optional(),
-});
-
-/** `fixtures/<lesson>/solutions/solutions.json`: which solutions are correct, and how each wrong one fails. */
-const catalogueSchema = z.strictObject({
-  correct: z.array(z.string()).min(1),
-  wrong: z.array(mistakeSchema).min(1),
-});
-export type Catalogue = z.infer<typeof catalogueSchema>;
-
-/** The lessons that have a catalogue, with it read and checked. */
-export function readCatalogues(): { lessonId: string; catalogue: Catalogue; files: string[] }[] {
-  return course.lessons
-    .filter((lesson) => existsSync(`${solutionsDir(lesson.id)}/solutions.json`))
-    .map((lesson) => {
-      const dir = solutionsDir(lesson.id);
-      const json: unknown = JSON.parse(readFileSync(`${dir}/solutions.json`, 'utf8'));
-      const files = readdirSync(dir)
-        .filter((f) => f.endsWith('.ts'))
-        .map((f) => f.slice(0, -3));
-      return { lessonId: lesson.id, catalogue: catalogueSchema.parse(json), files };
-    });
+/** Every lesson with its catalogue, read and checked; `undefined` where a lesson has none. */
+export function readCatalogues(): {
+  lessonId: string;
+  read: { catalogue: Catalogue; files: string[] } | undefined;
+}[] {
+  return course.lessons.map((lesson) => ({ lessonId: lesson.id, read: readCatalogue(lesson.id) }));
 }
 
 /** A hidden case's report as the learner reads it: the same whether sealed or not. */
@@ -119,7 +91,7 @@ function expectSameSealed({ report, sealedReports }: GradedSolution): void {
  */
 export function checkSolutions(lessonId: string, catalogue: Catalogue): void {
   it.each(catalogue.correct)('%s passes every case', async (solution) => {
-    const graded = await gradeSolution(lessonId, solution);
+    const graded = await gradeOnce(lessonId, solution);
     const { report } = graded;
     expect(report.cases.map((c) => [c.name, c.status, c.message])).toEqual(
       report.cases.map((c) => [c.name, 'pass', 'Output matches.']),
@@ -127,14 +99,14 @@ export function checkSolutions(lessonId: string, catalogue: Catalogue): void {
     expectSameSealed(graded);
   });
   it.each(catalogue.wrong)('$solution fails $case with $kind', async (mistake) => {
-    const graded = await gradeSolution(lessonId, mistake.solution);
+    const graded = await gradeOnce(lessonId, mistake.solution);
     const { report } = graded;
     expect(report.status).toBe('fail');
-    const found = report.cases.find((c) => c.name === mistake.case);
-    const says = found?.message.includes(mistake.says) ? mistake.says : found?.message;
-    expect({ kind: found?.kind, says }).toEqual({ kind: mistake.kind, says: mistake.says });
+    const named = report.cases.find((c) => c.name === mistake.case);
+    const says = named?.message.includes(mistake.says) ? mistake.says : named?.message;
+    expect({ kind: named?.kind, says }).toEqual({ kind: mistake.kind, says: mistake.says });
     if (mistake.console) {
-      const lines = found?.console.map((line) => line.text) ?? [];
+      const lines = named?.console.map((line) => line.text) ?? [];
       const has = lines.some((line) => line.includes(mistake.console!));
       expect(has, `no console line has "${mistake.console}":\n${lines.join('\n')}`).toBe(true);
     }

@@ -1,5 +1,6 @@
 import { encodeShareFragment, LONG_LINK_CHARS, type Lesson } from '../../core/index.ts';
-import { readTree } from '../node-host.ts';
+import { readCourseSources } from '../read-sources.ts';
+import { srcProblem } from './test.ts';
 
 /** Prints the share link for the course directory's files, so local work opens in the browser. */
 export function printShareLink(lesson: Lesson, dir: string, base: string): number {
@@ -10,7 +11,12 @@ export function printShareLink(lesson: Lesson, dir: string, base: string): numbe
     process.stderr.write(`--base is not a URL: ${base}\n`);
     return 2;
   }
-  const files = readTree(dir, (path) => path.startsWith('src/') && path.endsWith('.ts'));
+  const problem = srcProblem(dir);
+  if (problem) {
+    process.stderr.write(`${problem}\n`);
+    return 2;
+  }
+  const { files } = readCourseSources(dir);
   url.hash = encodeShareFragment(lesson, files);
   const link = url.toString();
   process.stdout.write(`${link}\n`);

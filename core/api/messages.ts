@@ -5,7 +5,13 @@
 
 /** Why the model stopped generating. */
 export type StopReason =
-  'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'pause_turn' | 'refusal';
+  | 'end_turn'
+  | 'tool_use'
+  | 'max_tokens'
+  | 'stop_sequence'
+  | 'pause_turn'
+  | 'refusal'
+  | 'model_context_window_exceeded';
 
 export interface TextBlock {
   type: 'text';
@@ -49,7 +55,16 @@ export interface ApiResponse {
   content: (TextBlock | ToolUseBlock)[];
   stop_reason: StopReason;
   stop_sequence?: string | null;
+  /** For a `refusal`, the policy category that triggered it; otherwise null. */
+  stop_details?: RefusalStopDetails | null;
   usage: Usage;
+}
+
+/** What the API says about a refusal. */
+export interface RefusalStopDetails {
+  type: 'refusal';
+  category: 'cyber' | 'bio' | 'frontier_llm' | 'reasoning_extraction' | 'general_harms' | null;
+  explanation: string | null;
 }
 
 /** The JSON body of an API error response (`{ type: "error", error: {...} }`). */

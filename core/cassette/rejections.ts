@@ -45,6 +45,8 @@ const exhaustedHints: Record<ApiResponse['stop_reason'], string> = {
     'The recording ends with stop_sequence: the model finished its turn, so the loop should have stopped.',
   pause_turn: 'The recording ends with pause_turn: the loop should have stopped there.',
   refusal: 'The model refused: a refusal ends the loop. Report it instead of calling again.',
+  model_context_window_exceeded:
+    'The recording ends with a reply that filled the context window: the loop should have stopped there (there is no room for another call).',
 };
 
 /**

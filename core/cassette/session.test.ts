@@ -172,3 +172,32 @@ describe('unmadeCalls', () => {
     );
   });
 });
+
+describe('a paused turn', () => {
+  const paused = {
+    ...finished(),
+    id: 'msg_01Paused',
+    content: [{ type: 'text' as const, text: 'Looking it up.' }],
+    stop_reason: 'pause_turn' as const,
+  };
+  const asking = { role: 'user', content: 'Look it up' };
+  const resumed = request([asking, { role: 'assistant', content: paused.content }]);
+  const cassette = {
+    calls: [
+      { request: request([asking]), response: paused },
+      { request: resumed, response: finished() },
+    ],
+  };
+
+  it('is resumed by the request that ends with it, the one the API accepts', () => {
+    const session = createCassetteSession(cassette);
+    replay(session, [request([asking]), resumed]);
+  });
+
+  it('is the only reply a request may end with: the same request first is prefill', () => {
+    const refused = rejection(createCassetteSession(cassette).answer(resumed));
+    expect(refused.body.error.message).toBe(
+      'This model does not support assistant message prefill. The conversation must end with a user message.',
+    );
+  });
+});

@@ -80,7 +80,7 @@ export function createCassetteSession(
   function answer(request: ApiRequest): CassetteAnswer {
     const at = { requestNumber: made + 1, recorded };
     const replies = recording.slice(0, made).map((call) => call.response);
-    const issue = validateRequest(request);
+    const issue = validateRequest(request, replies.at(-1));
     if (issue) {
       // The API's words stay; what to do about them follows the mistake the request shows.
       const diagnosis = diagnoseRequest(request, replies, recording[made]?.request);

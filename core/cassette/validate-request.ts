@@ -1,11 +1,14 @@
+import type { ApiResponse } from '../api/messages.ts';
 import { isJsonObject } from './json-diff.ts';
 import { checkMessageShape } from './validate-message-shape.ts';
+import { checkPrefill } from './validate-prefill.ts';
 import { checkToolPairing } from './validate-tool-pairing.ts';
 
 /**
  * Validates a request the way the real Messages API does, so a learner meets the API's own
  * 400s here first. Structure comes first (the API's schema), then the rules about the
- * conversation: who speaks first, empty content, and how tool results pair with tool uses.
+ * conversation: who speaks first, empty content, how tool results pair with tool uses, and
+ * (for the models that refuse it) a conversation that ends with the assistant.
  */
 
 /** Why the API would refuse a request: its own message, and what in the loop causes it. */
@@ -35,7 +38,14 @@ const explain = {
   emptyText: 'A text block with an empty string was sent: leave empty text out instead.',
 };
 
-export function validateRequest(request: unknown): RequestIssue | undefined {
+/**
+ * `previous` is the last response the conversation got: a turn it paused (`pause_turn`) may
+ * be sent back as the final message.
+ */
+export function validateRequest(
+  request: unknown,
+  previous?: ApiResponse,
+): RequestIssue | undefined {
   const body = isJsonObject(request) ? request : {};
   const { model, max_tokens: maxTokens, messages } = body;
   if (model === undefined) return { message: 'model: Field required', explanation: explain.model };
@@ -62,7 +72,9 @@ export function validateRequest(request: unknown): RequestIssue | undefined {
     if (issue) return issue;
   }
   const shaped = messages as ShapedMessage[];
-  return checkConversation(shaped) ?? checkToolPairing(shaped);
+  return (
+    checkConversation(shaped) ?? checkToolPairing(shaped) ?? checkPrefill(model, shaped, previous)
+  );
 }
 
 function checkConversation(messages: readonly ShapedMessage[]): RequestIssue | undefined {

@@ -55,8 +55,20 @@ export const apiResponseSchema = z.strictObject({
     'stop_sequence',
     'pause_turn',
     'refusal',
+    'model_context_window_exceeded',
   ]),
   stop_sequence: z.string().nullable().optional(),
+  /** Why the model refused (`refusal`), or null; recordings of current models carry it. */
+  stop_details: z
+    .strictObject({
+      type: z.literal('refusal'),
+      category: z
+        .enum(['cyber', 'bio', 'frontier_llm', 'reasoning_extraction', 'general_harms'])
+        .nullable(),
+      explanation: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
   usage: z.strictObject({
     input_tokens: z.number().int().nonnegative(),
     output_tokens: z.number().int().nonnegative(),

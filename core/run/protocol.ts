@@ -48,7 +48,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function parseError(value: unknown): SerializedError | undefined {
+/** Checks an error that crossed a boundary: a `SerializedError`, or `undefined`. */
+export function parseError(value: unknown): SerializedError | undefined {
   if (!isRecord(value)) return;
   const { name, message, stack } = value;
   if (typeof name !== 'string' || typeof message !== 'string') return;

@@ -6,6 +6,7 @@ import { Markdown } from '../features/lessons/Markdown.tsx';
 import { MARKDOWN_DEPTH } from '../features/lessons/markdown-text.ts';
 import type { TutorRunner } from '../features/tutor/tutor-editor.ts';
 import { TutorPanel } from '../features/tutor/TutorPanel.tsx';
+import { useTutorRequest } from '../features/tutor/use-tutor-request.ts';
 import { useAppStore } from '../store/store.ts';
 import { Tabs } from '../ui/Tabs.tsx';
 
@@ -21,11 +22,14 @@ const markdown = (source: string) => <Markdown source={source} minDepth={MARKDOW
 
 /**
  * The reading side: the lesson text and its tutor, as two tabs that keep their state. It
- * opens on the tutor when an experiment's change is still waiting to be undone.
+ * opens on the tutor when an experiment's change is still waiting to be undone, and switches
+ * to it when the results ask the tutor to explain a failure.
  */
 export function ReadingPane({ course, lesson, editor, runner }: Props) {
   const pendingRestore = useAppStore((s) => lesson.id in s.experimentSnapshots);
   const [tab, setTab] = useState(pendingRestore ? 'tutor' : 'lesson');
+  // "Explain this failure" in the results opens the tutor.
+  useTutorRequest(lesson.id, () => setTab('tutor'));
   const text = <LessonPane course={course} lesson={lesson} />;
   const tutor = lesson.tutor;
   if (!tutor) return text;

@@ -10,6 +10,8 @@ import { OtherTabBanner } from '../features/share/OtherTabBanner.tsx';
 import { ShareControl } from '../features/share/ShareControl.tsx';
 import { SharedCodeBanner } from '../features/share/SharedCodeBanner.tsx';
 import { Timeline } from '../features/timeline/Timeline.tsx';
+import { CarryForward } from '../features/tutor/CarryForward.tsx';
+import { ExplainFailure } from '../features/tutor/ExplainFailure.tsx';
 import { visibleDrafts } from '../store/drafts-slice.ts';
 import { useAppStore } from '../store/store.ts';
 import { learnerFiles } from './learner-files.ts';
@@ -68,6 +70,7 @@ export function Workspace({ course, lesson, dark }: Props) {
               <ShareControl lesson={lesson} />
               <SharedCodeBanner lesson={lesson} />
               <OtherTabBanner lesson={lesson} />
+              <CarryForward course={course} lesson={lesson} />
             </>
           }
           onApi={setEditorApi}
@@ -77,6 +80,7 @@ export function Workspace({ course, lesson, dark }: Props) {
         lesson={lesson}
         transcript={(report) => <Timeline report={report} />}
         next={next && { title: next.title, href: serializeRoute(next.id) }}
+        caseActions={(report) => <ExplainFailure lesson={lesson} report={report} />}
       />
     </main>
   );

@@ -20,5 +20,12 @@ export type AppState = DraftsSlice &
 /** What survives a reload: what the learner made and chose, nothing that can be recomputed. */
 export type PersistedState = Pick<
   AppState,
-  'drafts' | 'progress' | 'watch' | 'theme' | 'lastLessonId' | 'experimentSnapshots'
+  | 'drafts'
+  | 'progress'
+  | 'watch'
+  | 'theme'
+  | 'lastLessonId'
+  | 'experimentSnapshots'
+  | 'passedCode'
+  | 'hintsShown'
 >;

@@ -12,8 +12,33 @@ describe('sanitizePersisted', () => {
       experimentSnapshots: {
         'the-while-loop': { experimentId: 'drop-the-results', files: { 'src/loop.ts': 'mine' } },
       },
+      passedCode: { 'one-turn': { 'src/loop.ts': 'passed' } },
+      hintsShown: { 'one-turn': 2 },
     };
     expect(sanitizePersisted(saved)).toEqual({ state: saved, lossy: false });
+  });
+
+  it('keeps a look at the solution, and drops a malformed one with the tutor’s other saves', () => {
+    expect(
+      sanitizePersisted({
+        progress: {
+          a: { passed: false, attempts: 1, solutionSeen: true },
+          b: { passed: false, attempts: 1, solutionSeen: 'yes' },
+        },
+        passedCode: { a: { 'src/loop.ts': 1 } },
+        hintsShown: { a: -1, b: 1 },
+      }),
+    ).toEqual({
+      state: {
+        progress: {
+          a: { passed: false, attempts: 1, solutionSeen: true },
+          b: { passed: false, attempts: 1 },
+        },
+        passedCode: { a: {} },
+        hintsShown: { b: 1 },
+      },
+      lossy: true,
+    });
   });
 
   it('drops malformed parts, keeps the rest, and says it was lossy', () => {

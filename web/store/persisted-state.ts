@@ -8,7 +8,17 @@ export const STORAGE_KEY = 'theinference:state';
 /** The allowlist of what is saved. */
 export function partialize(state: AppState): PersistedState {
   const { drafts, progress, watch, theme, lastLessonId, experimentSnapshots } = state;
-  return { drafts, progress, watch, theme, lastLessonId, experimentSnapshots };
+  const { passedCode, hintsShown } = state;
+  return {
+    drafts,
+    progress,
+    watch,
+    theme,
+    lastLessonId,
+    experimentSnapshots,
+    passedCode,
+    hintsShown,
+  };
 }
 
 export interface Sanitized {
@@ -30,23 +40,19 @@ export function sanitizePersisted(value: unknown): Sanitized {
   const state: Partial<PersistedState> = {};
   const drop = () => void (lossy = true);
 
-  if (isRecord(value.drafts)) {
-    state.drafts = {};
-    for (const [lesson, files] of Object.entries(value.drafts)) {
-      if (!isRecord(files)) drop();
-      else {
-        const kept = Object.entries(files).filter(([, t]) => typeof t === 'string');
-        if (kept.length !== Object.keys(files).length) drop();
-        state.drafts[lesson] = Object.fromEntries(kept) as Record<string, string>;
-      }
-    }
-  } else if (value.drafts !== undefined) drop();
+  const files = fileMaps(value.drafts, drop);
+  if (files) state.drafts = files;
+  const passed = fileMaps(value.passedCode, drop);
+  if (passed) state.passedCode = passed;
 
   if (isRecord(value.progress)) {
     state.progress = {};
     for (const [lesson, p] of Object.entries(value.progress)) {
       if (isRecord(p) && typeof p.passed === 'boolean' && Number.isInteger(p.attempts)) {
-        state.progress[lesson] = { passed: p.passed, attempts: p.attempts as number };
+        const kept: LessonProgress = { passed: p.passed, attempts: p.attempts as number };
+        if (p.solutionSeen === true) kept.solutionSeen = true;
+        else if (p.solutionSeen !== undefined) drop();
+        state.progress[lesson] = kept;
       } else drop();
     }
   } else if (value.progress !== undefined) drop();
@@ -65,6 +71,14 @@ export function sanitizePersisted(value: unknown): Sanitized {
     }
   } else if (value.experimentSnapshots !== undefined) drop();
 
+  if (isRecord(value.hintsShown)) {
+    state.hintsShown = {};
+    for (const [lesson, n] of Object.entries(value.hintsShown)) {
+      if (Number.isInteger(n) && (n as number) >= 0) state.hintsShown[lesson] = n as number;
+      else drop();
+    }
+  } else if (value.hintsShown !== undefined) drop();
+
   if (typeof value.watch === 'boolean') state.watch = value.watch;
   else if (value.watch !== undefined) drop();
   if (value.theme === 'system' || value.theme === 'light' || value.theme === 'dark') {
@@ -73,6 +87,28 @@ export function sanitizePersisted(value: unknown): Sanitized {
   if (typeof value.lastLessonId === 'string') state.lastLessonId = value.lastLessonId;
   else if (value.lastLessonId !== undefined) drop();
   return { state, lossy };
+}
+
+/** lessonId -> path -> text, keeping the well-formed files; undefined when absent. */
+function fileMaps(
+  value: unknown,
+  drop: () => void,
+): Record<string, Record<string, string>> | undefined {
+  if (value === undefined) return undefined;
+  if (!isRecord(value)) {
+    drop();
+    return undefined;
+  }
+  const out: Record<string, Record<string, string>> = {};
+  for (const [lesson, files] of Object.entries(value)) {
+    if (!isRecord(files)) drop();
+    else {
+      const kept = Object.entries(files).filter(([, t]) => typeof t === 'string');
+      if (kept.length !== Object.keys(files).length) drop();
+      out[lesson] = Object.fromEntries(kept) as Record<string, string>;
+    }
+  }
+  return out;
 }
 
 /** Brings a value saved by an older version up to date. Version 1 is the first. */

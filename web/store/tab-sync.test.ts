@@ -8,6 +8,8 @@ const ours = (over: Partial<SyncedState> = {}): SyncedState => ({
   shared: {},
   reloads: {},
   draftConflict: undefined,
+  passedCode: {},
+  hintsShown: {},
   ...over,
 });
 
@@ -103,5 +105,26 @@ describe('sameFiles', () => {
     [{ a: 'x' }, { a: 'x', b: 'y' }, false],
   ])('%j and %j: %s', (a, b, same) => {
     expect(sameFiles(a, b)).toBe(same);
+  });
+
+  it('takes their passing code and the larger count of hints opened, keeping what only we have', () => {
+    const { patch, writeBack } = mergeFromOtherTab(
+      ours({
+        passedCode: { a: { 'src/loop.ts': 'ours' }, b: { 'src/loop.ts': 'only ours' } },
+        hintsShown: { a: 2, b: 1 },
+        progress: { a: { passed: true, attempts: 1, solutionSeen: true } },
+      }),
+      {
+        passedCode: { a: { 'src/loop.ts': 'theirs' } },
+        hintsShown: { a: 1, b: 3 },
+        progress: { a: { passed: false, attempts: 4 } },
+      },
+    );
+    expect([patch.passedCode, patch.hintsShown, patch.progress]).toEqual([
+      { a: { 'src/loop.ts': 'theirs' }, b: { 'src/loop.ts': 'only ours' } },
+      { a: 2, b: 3 },
+      { a: { passed: true, attempts: 4, solutionSeen: true } },
+    ]);
+    expect(writeBack).toBe(true);
   });
 });

@@ -6,7 +6,14 @@ import type { LessonProgress } from './progress-slice.ts';
 /** The parts of this tab's state a save from another tab is merged into. */
 export type SyncedState = Pick<
   AppState,
-  'drafts' | 'progress' | 'lastLessonId' | 'shared' | 'reloads' | 'draftConflict'
+  | 'drafts'
+  | 'progress'
+  | 'lastLessonId'
+  | 'shared'
+  | 'reloads'
+  | 'draftConflict'
+  | 'passedCode'
+  | 'hintsShown'
 >;
 
 export interface TabMerge {
@@ -29,7 +36,10 @@ export interface TabMerge {
  *   When theirs differs, it becomes `draftConflict` and the learner chooses; when it agrees, any
  *   conflict ends. A conflict the learner has not settled stays, even after they move to another
  *   lesson. A lesson showing shared code has its draft off screen: theirs is adopted;
- * - progress: a pass in either tab counts, attempts are the larger count;
+ * - progress: a pass (or a look at the solution) in either tab counts, attempts are the larger
+ *   count;
+ * - the code each lesson was passed with: theirs where they have one (the newer save), ours
+ *   elsewhere; hints opened: the larger count;
  * - theme and watch: the latest choice, theirs.
  */
 export function mergeFromOtherTab(ours: SyncedState, theirs: Partial<PersistedState>): TabMerge {
@@ -52,15 +62,34 @@ export function mergeFromOtherTab(ours: SyncedState, theirs: Partial<PersistedSt
   }
   const theirProgress = theirs.progress ?? {};
   const progress = mergeProgress(ours.progress, theirProgress);
-  const patch: Partial<AppState> = { drafts, reloads, draftConflict, progress };
+  const passedCode = { ...ours.passedCode, ...theirs.passedCode };
+  const hintsShown = { ...ours.hintsShown };
+  for (const [lessonId, n] of Object.entries(theirs.hintsShown ?? {})) {
+    hintsShown[lessonId] = Math.max(n, hintsShown[lessonId] ?? 0);
+  }
+  const patch: Partial<AppState> = {
+    drafts,
+    reloads,
+    draftConflict,
+    progress,
+    passedCode,
+    hintsShown,
+  };
   if (theirs.theme) patch.theme = theirs.theme;
   if (theirs.watch !== undefined) patch.watch = theirs.watch;
   const theirDrafts = theirs.drafts ?? {};
   const writeBack =
     Object.keys(drafts).some((lessonId) => !(lessonId in theirDrafts)) ||
+    Object.keys(passedCode).some((lessonId) => !(lessonId in (theirs.passedCode ?? {}))) ||
+    Object.entries(hintsShown).some(([lessonId, n]) => theirs.hintsShown?.[lessonId] !== n) ||
     Object.entries(progress).some(([lessonId, p]) => {
       const their = theirProgress[lessonId];
-      return !their || their.passed !== p.passed || their.attempts !== p.attempts;
+      return (
+        !their ||
+        their.passed !== p.passed ||
+        their.attempts !== p.attempts ||
+        their.solutionSeen !== p.solutionSeen
+      );
     });
   return { patch, writeBack };
 }
@@ -72,9 +101,16 @@ function mergeProgress(
   const out = { ...ours };
   for (const [lessonId, p] of Object.entries(theirs)) {
     const mine = out[lessonId];
-    out[lessonId] = mine
-      ? { passed: mine.passed || p.passed, attempts: Math.max(mine.attempts, p.attempts) }
-      : p;
+    if (!mine) {
+      out[lessonId] = p;
+      continue;
+    }
+    const merged: LessonProgress = {
+      passed: mine.passed || p.passed,
+      attempts: Math.max(mine.attempts, p.attempts),
+    };
+    if (mine.solutionSeen || p.solutionSeen) merged.solutionSeen = true;
+    out[lessonId] = merged;
   }
   return out;
 }

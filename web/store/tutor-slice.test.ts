@@ -24,3 +24,34 @@ describe('experiment snapshots', () => {
     expect(Object.keys(s.getState().experimentSnapshots)).toEqual(['b']);
   });
 });
+
+describe('hints', () => {
+  it('open one at a time, up to the last', () => {
+    const s = store();
+    for (let i = 0; i < 4; i++) s.getState().showNextHint('l', 3);
+    expect(s.getState().hintsShown).toEqual({ l: 3 });
+  });
+});
+
+describe('progress for the tutor', () => {
+  it('keeps the files of a passing run only, and a look at the solution', () => {
+    const s = store();
+    s.getState().recordAttempt('l', false, { 'src/loop.ts': 'failing' });
+    expect(s.getState().passedCode).toEqual({});
+    s.getState().recordAttempt('l', true, { 'src/loop.ts': 'passing' });
+    s.getState().markSolutionSeen('l');
+    expect([s.getState().passedCode, s.getState().progress]).toEqual([
+      { l: { 'src/loop.ts': 'passing' } },
+      { l: { passed: true, attempts: 2, solutionSeen: true } },
+    ]);
+  });
+
+  it('starts a lesson from other code: the draft, reloaded into the editor', () => {
+    const s = store();
+    s.getState().startFrom('l', { 'src/loop.ts': 'carried' });
+    expect([s.getState().drafts, s.getState().reloads]).toEqual([
+      { l: { 'src/loop.ts': 'carried' } },
+      { l: 1 },
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { FileMap } from '../../core/index.ts';
+import type { FileMap, TutorTarget } from '../../core/index.ts';
 import type { AppState } from './app-state.ts';
 
 /** The learner's files as they were before a tutor experiment changed them. */
@@ -8,6 +8,20 @@ export interface ExperimentSnapshot {
   experimentId: string;
   /** path -> the text before any experiment touched it. */
   files: FileMap;
+}
+
+/** Something in the results asked the tutor to open a section (never persisted). */
+export interface TutorRequest {
+  lessonId: string;
+  /** What to open: an experiment, a question, or the hints. */
+  target: TutorTarget;
+  /**
+   * "Explain this failure": the case, the tutor's paragraph about it (markdown), and the run
+   * it speaks of (a newer run puts it away).
+   */
+  explanation?: { caseName: string; paragraph: string; runId: number };
+  /** Tells two requests for the same thing apart, so each one opens it. */
+  nonce: number;
 }
 
 export interface TutorSlice {
@@ -19,7 +33,15 @@ export interface TutorSlice {
   /** Keeps `text` as the file's text before experiments; a file already kept keeps its older text. */
   keepBeforeExperiment(lessonId: string, experimentId: string, path: string, text: string): void;
   dropSnapshot(lessonId: string): void;
+  /** lessonId -> how many of its hints the learner has opened. Persisted. */
+  hintsShown: Record<string, number>;
+  /** Opens the next hint, of `total`. */
+  showNextHint(lessonId: string, total: number): void;
+  tutorRequest: TutorRequest | undefined;
+  requestTutor(request: Omit<TutorRequest, 'nonce'>): void;
 }
+
+let nextRequest = 1;
 
 export const createTutorSlice: StateCreator<AppState, [], [], TutorSlice> = (set) => ({
   experimentSnapshots: {},
@@ -39,4 +61,13 @@ export const createTutorSlice: StateCreator<AppState, [], [], TutorSlice> = (set
       const { [lessonId]: _dropped, ...rest } = state.experimentSnapshots;
       return { experimentSnapshots: rest };
     }),
+  hintsShown: {},
+  showNextHint: (lessonId, total) =>
+    set((state) => {
+      const shown = state.hintsShown[lessonId] ?? 0;
+      if (shown >= total) return state;
+      return { hintsShown: { ...state.hintsShown, [lessonId]: shown + 1 } };
+    }),
+  tutorRequest: undefined,
+  requestTutor: (request) => set({ tutorRequest: { ...request, nonce: nextRequest++ } }),
 });

@@ -1,9 +1,10 @@
 import { DiffEditor, type DiffOnMount } from '@monaco-editor/react';
-import { useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import type { Lesson } from '../../../core/index.ts';
+import { useAppStore } from '../../store/store.ts';
 import { useAnchorHighlight } from './anchor-highlight.ts';
 import { editorFiles, getModel, solutionUri } from './lesson-models.ts';
-import { monacoTheme, type monaco } from './monaco-setup.ts';
+import { monaco, monacoTheme } from './monaco-setup.ts';
 
 interface Props {
   lesson: Lesson;
@@ -27,6 +28,9 @@ export function SolutionView({ lesson, dark, highlight }: Props) {
     Object.fromEntries(files.map((p) => [p, getModel(lesson.id, p)?.getValue() ?? ''])),
   );
   const [diff, setDiff] = useState<monaco.editor.IStandaloneDiffEditor>();
+  const markSolutionSeen = useAppStore((s) => s.markSolutionSeen);
+  // Seen is seen: from here on the tutor may point into the reference too.
+  useEffect(() => markSolutionSeen(lesson.id), [markSolutionSeen, lesson.id]);
   // A new highlight request shows its file (state adjusted while rendering, not in an effect).
   if (highlight !== shownFor) {
     setShownFor(highlight);
@@ -38,6 +42,7 @@ export function SolutionView({ lesson, dark, highlight }: Props) {
     highlight?.file === file ? highlight : undefined,
     file,
   );
+  useDetachOnUnmount(diff, lesson.id, files);
   const onMount: DiffOnMount = (instance) => setDiff(instance);
   return (
     <div className="solution-view">
@@ -68,6 +73,9 @@ export function SolutionView({ lesson, dark, highlight }: Props) {
         theme={monacoTheme(dark)}
         loading={<p className="editor-loading">Loading the solution…</p>}
         onMount={onMount}
+        // The models are ours to dispose, after the widget lets go of them (see below).
+        keepCurrentOriginalModel
+        keepCurrentModifiedModel
         options={{
           readOnly: true,
           originalEditable: false,
@@ -84,4 +92,30 @@ export function SolutionView({ lesson, dark, highlight }: Props) {
       />
     </div>
   );
+}
+
+/**
+ * @monaco-editor/react disposes a diff editor's models before the widget that holds them,
+ * which Monaco reports as "TextModel got disposed before DiffEditorWidget model got reset".
+ * So the component keeps its models, and this detaches them from the widget first and then
+ * disposes them (every file's pair, as switching files leaves the earlier pair behind). A
+ * layout effect's cleanup runs before the component's own (passive) cleanup disposes the widget.
+ */
+function useDetachOnUnmount(
+  diff: monaco.editor.IStandaloneDiffEditor | undefined,
+  lessonId: string,
+  files: readonly string[],
+): void {
+  const [paths] = useState(files);
+  useLayoutEffect(() => {
+    if (!diff) return;
+    return () => {
+      diff.setModel(null);
+      for (const path of paths) {
+        for (const side of ['yours', 'solution'] as const) {
+          monaco.editor.getModel(solutionUri(lessonId, path, side))?.dispose();
+        }
+      }
+    };
+  }, [diff, lessonId, paths]);
 }

@@ -13,10 +13,12 @@ interface Props {
   transcript: (report: CaseReport) => ReactNode;
   /** Absent when the run was not of the learner's code: its lines are not theirs. */
   onReveal?(file: string, line: number, column: number): void;
+  /** What the app offers about a failing case, beside its diagnostic ("Explain this failure"). */
+  actions?: ReactNode;
 }
 
 /** One case in full: its diagnostic, then the transcript, console and (visible cases) output. */
-export function CaseDetail({ lesson, report, transcript, onReveal }: Props) {
+export function CaseDetail({ lesson, report, transcript, onReveal, actions }: Props) {
   const editable = onReveal
     ? Object.keys(lesson.starter).filter((p) => !lesson.readOnly.includes(p))
     : [];
@@ -61,6 +63,7 @@ export function CaseDetail({ lesson, report, transcript, onReveal }: Props) {
       {report.status !== 'pass' && (
         <div className={`diagnostic ${report.status}`}>
           <p className="diagnostic-message">{report.message}</p>
+          {actions && <div className="diagnostic-actions">{actions}</div>}
           {report.frames && (
             <StackFrames
               frames={report.frames}

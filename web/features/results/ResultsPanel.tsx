@@ -14,10 +14,12 @@ interface Props {
   transcript: (report: CaseReport) => ReactNode;
   /** The lesson after this one, offered once every case passes. */
   next?: { title: string; href: string };
+  /** What a failing case's detail offers beside its diagnostic, composed in by the app shell. */
+  caseActions?: (report: CaseReport) => ReactNode;
 }
 
 /** The verdict (announced), the cases, and the selected case in full. */
-export function ResultsPanel({ lesson, transcript, next }: Props) {
+export function ResultsPanel({ lesson, transcript, next, caseActions }: Props) {
   const storedRun = useAppStore((s) => s.run);
   const run = storedRun?.lessonId === lesson.id ? storedRun : undefined;
   const selected = useAppStore((s) => s.selectedCase);
@@ -82,6 +84,7 @@ export function ResultsPanel({ lesson, transcript, next }: Props) {
             report={shown}
             transcript={transcript}
             onReveal={requestReveal}
+            actions={shown.status === 'pass' ? undefined : caseActions?.(shown)}
           />
         )}
       </div>

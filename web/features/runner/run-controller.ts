@@ -86,7 +86,7 @@ export async function runLesson(lesson: Lesson, files: FileMap, source: RunSourc
     state.finishRun(id, report);
     // Only a run of the learner's own code is their attempt (not a link's, not the reference).
     if (source === 'mine' && !report.cases.some((c) => c.kind === 'cancelled')) {
-      state.recordAttempt(lesson.id, report.status === 'pass');
+      state.recordAttempt(lesson.id, report.status === 'pass', files);
     }
   } catch (error) {
     useAppStore.getState().crashRun(id, `The run failed inside the grader: ${describe(error)}`);

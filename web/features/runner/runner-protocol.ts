@@ -1,4 +1,4 @@
-import { RUN_LIMITS, type SerializedError } from '../../../core/index.ts';
+import { RELAY_LIMITS, type SerializedError } from '../../../core/index.ts';
 
 /**
  * Every message between the page and the runner frame (`public/runner.html`, a sandboxed
@@ -51,15 +51,8 @@ export type RunnerReport =
   /** The frame terminated the worker itself, to protect the page. */
   | { type: 'stopped'; id: number; reason: StopReason };
 
-/** Bounds the frame enforces on one worker, before anything reaches the page. */
-export const RELAY_LIMITS = {
-  /** Messages relayed per worker; core stops a run sooner, this is the backstop. */
-  messages: RUN_LIMITS.workerMessages + 1_000,
-  /** Size of one message, counted roughly in characters. */
-  messageSize: 4_000_000,
-  /** Size of all of one worker's messages together. */
-  totalSize: 32_000_000,
-} as const;
+/** Bounds the frame enforces on one worker, before anything reaches the page (the CLI's too). */
+export { RELAY_LIMITS };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

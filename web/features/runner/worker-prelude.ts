@@ -1,7 +1,6 @@
-import { RUN_LIMITS } from '../../../core/index.ts';
+import { WORKER_MESSAGE_BUDGET } from '../../../core/index.ts';
 
-/** Messages a worker may post at all: past core's own limit, so core's verdict stands. */
-export const WORKER_MESSAGE_BUDGET = RUN_LIMITS.workerMessages + 50;
+export { WORKER_MESSAGE_BUDGET };
 
 /**
  * Runs ahead of the bundle, before any learner code. It keeps `postMessage` and

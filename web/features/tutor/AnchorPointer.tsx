@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { findAnchor, type Lesson, type TutorAnchor } from '../../../core/index.ts';
 import type { TutorEditor } from './tutor-editor.ts';
 import { useLessonFile } from './use-lesson-file.ts';
+import { useTutorProgress } from './use-tutor-progress.ts';
 
 interface Props {
   lesson: Lesson;
@@ -12,14 +13,16 @@ interface Props {
 }
 
 /**
- * Where the text being explained is: highlighted in the learner's code when it is there,
- * otherwise an offer to show it in the reference solution.
+ * Where the text being explained is: highlighted in the learner's code when it is there.
+ * Otherwise it is what they are building, said in words; the reference solution is offered
+ * only once they have passed or asked for it (Show solution).
  */
 export function AnchorPointer({ lesson, anchor, editor, visible }: Props) {
   const text = useLessonFile(editor, anchor.file);
   const range = text === undefined ? undefined : findAnchor(text, anchor);
   const found = range !== undefined;
   const inReference = findAnchor(lesson.reference[anchor.file] ?? '', anchor) !== undefined;
+  const { unlocked } = useTutorProgress(lesson.id);
 
   useEffect(() => {
     if (!visible || !editor) return;
@@ -54,9 +57,15 @@ export function AnchorPointer({ lesson, anchor, editor, visible }: Props) {
     <div className="anchor-pointer missing">
       <p>
         <strong>Not in your code yet.</strong> This part of <code>{name}</code> is what you are
-        building.
+        building: the text above says what it does.
       </p>
-      {inReference && (
+      {inReference && !unlocked && (
+        <p>
+          Stuck? The Hints tab starts with a nudge. The reference solution opens once you pass, or
+          choose Show solution after a run.
+        </p>
+      )}
+      {inReference && unlocked && (
         <button
           type="button"
           className="button small"

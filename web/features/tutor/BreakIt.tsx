@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { Lesson, Tutor } from '../../../core/index.ts';
+import type { Explained } from './explained.ts';
 import { ExperimentView } from './ExperimentView.tsx';
 import type { TutorEditor, TutorRunner } from './tutor-editor.ts';
 
@@ -10,11 +11,30 @@ interface Props {
   runner: TutorRunner;
   markdown(source: string): ReactNode;
   visible: boolean;
+  /** An experiment to show (from "Explain this failure"), each request with a new nonce. */
+  focus?: { id: string; nonce: number };
+  /** The learner's failure that opened the focused experiment. */
+  explained?: Explained;
 }
 
 /** "Break it on purpose": pick an experiment, predict, run, compare. */
-export function BreakIt({ lesson, experiments, editor, runner, markdown, visible }: Props) {
+export function BreakIt({
+  lesson,
+  experiments,
+  editor,
+  runner,
+  markdown,
+  visible,
+  focus,
+  explained,
+}: Props) {
   const [id, setId] = useState(experiments[0]?.id);
+  const [focused, setFocused] = useState<number>();
+  // A new request shows its experiment (state adjusted while rendering, not in an effect).
+  if (focus && focus.nonce !== focused) {
+    setFocused(focus.nonce);
+    setId(focus.id);
+  }
   const experiment = experiments.find((e) => e.id === id) ?? experiments[0];
   if (!experiment) return null;
   return (
@@ -42,6 +62,7 @@ export function BreakIt({ lesson, experiments, editor, runner, markdown, visible
         runner={runner}
         markdown={markdown}
         visible={visible}
+        explained={focus?.id === experiment.id ? explained : undefined}
       />
     </div>
   );

@@ -1,11 +1,14 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { Lesson, TutorExperiment } from '../../../core/index.ts';
 import { useAppStore } from '../../store/store.ts';
-import { editLines, planExperiment } from './experiment.ts';
+import { editLines, planExperiment, whyNotYours } from './experiment.ts';
 import { ExperimentResult } from './ExperimentResult.tsx';
+import { ExplainCard } from './ExplainCard.tsx';
+import type { Explained } from './explained.ts';
 import type { TutorEditor, TutorRunner } from './tutor-editor.ts';
 import { useExperiment } from './use-experiment.ts';
 import { useLessonFile } from './use-lesson-file.ts';
+import { useTutorProgress } from './use-tutor-progress.ts';
 
 interface Props {
   lesson: Lesson;
@@ -15,10 +18,24 @@ interface Props {
   markdown(source: string): ReactNode;
   /** While on screen, the code the change touches is highlighted in the editor. */
   visible: boolean;
+  /** The learner's own failure, when "Explain this failure" opened this experiment. */
+  explained?: Explained;
 }
 
-/** One experiment: the prompt, the change, a prediction first, then the run and its lesson. */
-export function ExperimentView({ lesson, experiment, editor, runner, markdown, visible }: Props) {
+/**
+ * One experiment: the prompt, the change, a prediction first, then the run and its lesson.
+ * Experiments break working code, so they wait for the learner's first run; one whose code is
+ * not in the learner's file runs on the reference solution, once that may be shown.
+ */
+export function ExperimentView({
+  lesson,
+  experiment,
+  editor,
+  runner,
+  markdown,
+  visible,
+  explained,
+}: Props) {
   const base = useId();
   const [prediction, setPrediction] = useState<string>();
   const { phase, applyAndRun, runOnReference, reset } = useExperiment(
@@ -29,7 +46,11 @@ export function ExperimentView({ lesson, experiment, editor, runner, markdown, v
   );
   const plan = planExperiment(experiment, useLessonFile(editor, experiment.edit.file));
   const file = experiment.edit.file.replace(/^src\//, '');
-  const changeable = plan.on === 'yours';
+  const { attempted, unlocked } = useTutorProgress(lesson.id);
+  const changeable = attempted && plan.on === 'yours';
+  // Before a first run the change would hand over reference code; after it, the reference is
+  // shown only to a learner who passed or asked for it.
+  const open = changeable || (attempted && unlocked) || phase.step !== 'ready';
   // Code from a share link is not the learner's: an experiment would keep it as "your code"
   // to restore later, over their own draft. It waits until they keep it or go back.
   const sharedOpen = useAppStore((s) => s.shared[lesson.id] !== undefined);
@@ -39,32 +60,76 @@ export function ExperimentView({ lesson, experiment, editor, runner, markdown, v
     editor.highlight({ file, match: find, in: 'code' });
     return () => editor.highlight(undefined);
   }, [visible, editor, changeable, experiment]);
-  return (
-    <article className="experiment" aria-labelledby={`${base}-title`}>
+  const card = explained && (
+    <ExplainCard
+      caseName={explained.caseName}
+      onDismiss={explained.dismiss}
+      more={
+        <div className="experiment-explanation">
+          <h4>The same mistake, on purpose</h4>
+          <p>
+            The experiment “{experiment.title}” below makes this change to working code. What it
+            shows:
+          </p>
+          {markdown(experiment.explanation)}
+        </div>
+      }
+    >
+      {markdown(explained.paragraph)}
+    </ExplainCard>
+  );
+  const header = (
+    <>
+      {card}
       <h3 id={`${base}-title`} className="tutor-heading">
         {experiment.title}
       </h3>
+    </>
+  );
+  if (!attempted) {
+    return (
+      <article className="experiment" aria-labelledby={`${base}-title`}>
+        {header}
+        <p className="experiment-waits">
+          Experiments break working code on purpose, so they start from yours. Write your part and
+          run it (Run, or Ctrl+Enter); then come back to predict what this change does.
+        </p>
+      </article>
+    );
+  }
+  return (
+    <article className="experiment" aria-labelledby={`${base}-title`}>
+      {header}
       {markdown(experiment.prompt)}
-      <EditPreview file={file} edit={experiment.edit} />
-      <fieldset className="predictions" disabled={phase.step !== 'ready'}>
-        <legend>Your prediction</legend>
-        {experiment.predictions.map((p) => (
-          <label key={p.id} className="prediction">
-            <input
-              type="radio"
-              name={`${base}-prediction`}
-              value={p.id}
-              checked={prediction === p.id}
-              onChange={() => setPrediction(p.id)}
-            />
-            <span>{p.label}</span>
-          </label>
-        ))}
-      </fieldset>
+      {!open && (
+        <p className="experiment-waits">
+          {whyNotYours(plan, file)} It can run on the reference solution instead, which opens once
+          you pass this lesson or choose Show solution.
+        </p>
+      )}
+      {open && <EditPreview file={file} edit={experiment.edit} />}
+      {open && (
+        <fieldset className="predictions" disabled={phase.step !== 'ready'}>
+          <legend>Your prediction</legend>
+          {experiment.predictions.map((p) => (
+            <label key={p.id} className="prediction">
+              <input
+                type="radio"
+                name={`${base}-prediction`}
+                value={p.id}
+                checked={prediction === p.id}
+                onChange={() => setPrediction(p.id)}
+              />
+              <span>{p.label}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
       <div className="experiment-live" aria-live="polite">
         {phase.step === 'ready' && !editor && <p className="tutor-hint">Loading the editor…</p>}
         {phase.step === 'ready' &&
           editor &&
+          open &&
           (plan.on === 'yours' ? (
             <div className="experiment-actions">
               <button
@@ -86,8 +151,8 @@ export function ExperimentView({ lesson, experiment, editor, runner, markdown, v
           ) : (
             <div className="experiment-actions">
               <p className="tutor-hint">
-                Your <code>{file}</code> cannot take this change ({plan.reason}). Run it on the
-                reference solution instead: your code stays exactly as it is.
+                {whyNotYours(plan, file)} Run it on the reference solution instead: your code stays
+                exactly as it is.
               </p>
               <button
                 type="button"

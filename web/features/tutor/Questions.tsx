@@ -1,6 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { Lesson, Tutor } from '../../../core/index.ts';
 import { AnchorPointer } from './AnchorPointer.tsx';
+import { ExplainCard } from './ExplainCard.tsx';
+import type { Explained } from './explained.ts';
 import { inlineCode } from './inline-code.tsx';
 import type { TutorEditor } from './tutor-editor.ts';
 
@@ -10,20 +12,45 @@ interface Props {
   editor: TutorEditor | undefined;
   markdown(source: string): ReactNode;
   visible: boolean;
+  /** A question to open (from "Explain this failure"), each request with a new nonce. */
+  focus?: { id: string; nonce: number };
+  /** The learner's failure that opened the focused question. */
+  explained?: Explained;
 }
 
 /** Questions learners ask here; choosing one shows the author's answer and its code. */
-export function Questions({ lesson, questions, editor, markdown, visible }: Props) {
+export function Questions({
+  lesson,
+  questions,
+  editor,
+  markdown,
+  visible,
+  focus,
+  explained,
+}: Props) {
   const base = useId();
   const [open, setOpen] = useState<number>();
+  const [focused, setFocused] = useState<number>();
+  // A new request opens its question (state adjusted while rendering, not in an effect).
+  if (focus && focus.nonce !== focused) {
+    setFocused(focus.nonce);
+    const index = questions.findIndex((q) => q.id === focus.id);
+    if (index >= 0) setOpen(index);
+  }
   return (
     <div className="questions">
+      {explained && (
+        <ExplainCard caseName={explained.caseName} onDismiss={explained.dismiss}>
+          {markdown(explained.paragraph)}
+          <p>The question below goes with it.</p>
+        </ExplainCard>
+      )}
       <p className="tutor-intro">Questions learners often ask about this lesson.</p>
       <ul className="question-list">
         {questions.map((q, i) => {
           const expanded = open === i;
           return (
-            <li key={q.question} className={expanded ? 'open' : undefined}>
+            <li key={q.id} className={expanded ? 'open' : undefined} data-question={q.id}>
               <button
                 type="button"
                 className="question"

@@ -1,10 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import type { Lesson, Tutor } from '../../../core/index.ts';
+import { useAppStore } from '../../store/store.ts';
+import type { TutorRequest } from '../../store/tutor-slice.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { BreakIt } from './BreakIt.tsx';
+import { ExplainCard } from './ExplainCard.tsx';
+import type { Explained } from './explained.ts';
+import { Hints } from './Hints.tsx';
 import { Questions } from './Questions.tsx';
 import { RestoreBar } from './RestoreBar.tsx';
 import type { TutorEditor, TutorRunner } from './tutor-editor.ts';
+import { useTutorRequest } from './use-tutor-request.ts';
 import { Walkthrough } from './Walkthrough.tsx';
 import './tutor.css';
 
@@ -20,12 +26,21 @@ interface Props {
   active: boolean;
 }
 
-type Section = 'walkthrough' | 'break-it' | 'questions';
+type Section = 'walkthrough' | 'hints' | 'break-it' | 'questions';
 
-/** The lesson's scripted tutor: a walkthrough of the code, experiments, and answers. */
+function sectionOf(target: TutorRequest['target']): Section {
+  if ('experiment' in target) return 'break-it';
+  if ('question' in target) return 'questions';
+  return 'hints';
+}
+
+/** The lesson's scripted tutor: a walkthrough of the code, hints, experiments, and answers. */
 export function TutorPanel({ lesson, tutor, editor, runner, markdown, active }: Props) {
   const [section, setSection] = useState<Section>('walkthrough');
+  const request = useTutorRequest(lesson.id, (next) => setSection(sectionOf(next.target)));
   const visible = (id: Section) => active && section === id;
+  const { target } = request ?? {};
+  const explained = useExplained(request);
   return (
     <section className="tutor" aria-label="Tutor">
       <Tabs
@@ -49,6 +64,24 @@ export function TutorPanel({ lesson, tutor, editor, runner, markdown, active }: 
             ),
           },
           {
+            id: 'hints',
+            label: 'Hints',
+            content: () => (
+              <Hints
+                lesson={lesson}
+                hints={tutor.hints}
+                markdown={markdown}
+                explanation={
+                  target && 'hints' in target && explained ? (
+                    <ExplainCard caseName={explained.caseName} onDismiss={explained.dismiss}>
+                      {markdown(explained.paragraph)}
+                    </ExplainCard>
+                  ) : undefined
+                }
+              />
+            ),
+          },
+          {
             id: 'break-it',
             label: 'Break it',
             content: () => (
@@ -59,6 +92,12 @@ export function TutorPanel({ lesson, tutor, editor, runner, markdown, active }: 
                 runner={runner}
                 markdown={markdown}
                 visible={visible('break-it')}
+                focus={
+                  request && target && 'experiment' in target
+                    ? { id: target.experiment, nonce: request.nonce }
+                    : undefined
+                }
+                explained={explained}
               />
             ),
           },
@@ -72,6 +111,12 @@ export function TutorPanel({ lesson, tutor, editor, runner, markdown, active }: 
                 editor={editor}
                 markdown={markdown}
                 visible={visible('questions')}
+                focus={
+                  request && target && 'question' in target
+                    ? { id: target.question, nonce: request.nonce }
+                    : undefined
+                }
+                explained={target && 'question' in target ? explained : undefined}
               />
             ),
           },
@@ -80,4 +125,22 @@ export function TutorPanel({ lesson, tutor, editor, runner, markdown, active }: 
       <RestoreBar lesson={lesson} tutor={tutor} editor={editor} />
     </section>
   );
+}
+
+/**
+ * The explanation a request carries, while it still speaks about the run on screen: a newer
+ * run, or a dismissal, puts it away.
+ */
+function useExplained(request: TutorRequest | undefined): Explained | undefined {
+  const runId = useAppStore((s) => s.run?.id);
+  const [dismissed, setDismissed] = useState<number>();
+  const explanation = request?.explanation;
+  if (!request || !explanation || dismissed === request.nonce || explanation.runId !== runId) {
+    return undefined;
+  }
+  return {
+    caseName: explanation.caseName,
+    paragraph: explanation.paragraph,
+    dismiss: () => setDismissed(request.nonce),
+  };
 }

@@ -5,7 +5,13 @@ import {
   type LessonReport,
   type TutorExperiment,
 } from '../../../core/index.ts';
-import { editLines, observe, planExperiment, referenceFilesFor } from './experiment.ts';
+import {
+  editLines,
+  observe,
+  planExperiment,
+  referenceFilesFor,
+  whyNotYours,
+} from './experiment.ts';
 
 const raw = import.meta.glob<string>('/fixtures/**/*', {
   query: '?raw',
@@ -65,6 +71,15 @@ describe('planExperiment', () => {
     ['twice', 'a\n  b\n  c\na\n  b\n  c\n', 'the code to change occurs more than once in the file'],
   ])('sends a file where the code is %s to the reference', (_what, text, reason) => {
     expect(planExperiment(experiment, text)).toEqual({ on: 'reference', reason });
+  });
+
+  it('says in a sentence why the learner’s file cannot take the change', () => {
+    const why = (text: string) => whyNotYours(planExperiment(experiment, text), 'loop.ts');
+    expect([why('nothing here'), why('a\n  b\n  c\na\n  b\n  c\n'), why('a\n  b\n  c\n')]).toEqual([
+      "Your loop.ts doesn't have the code this changes, not in this form.",
+      "The code this changes occurs more than once in your loop.ts, so it can't tell which to change.",
+      '',
+    ]);
   });
 });
 

@@ -27,6 +27,18 @@ export function planExperiment(
   return { on: 'yours', path, before: text, after: edited.text };
 }
 
+/** Why an experiment can't change the learner's file, in a sentence. */
+export function whyNotYours(plan: ExperimentPlan, file: string): string {
+  if (plan.on === 'yours') return '';
+  if (plan.reason.includes('more than once')) {
+    return `The code this changes occurs more than once in your ${file}, so it can't tell which to change.`;
+  }
+  if (plan.reason.includes('not in the file')) {
+    return `Your ${file} doesn't have the code this changes, not in this form.`;
+  }
+  return `Your code can't take this change: ${plan.reason}.`;
+}
+
 /**
  * The files a run of the experiment on the reference solution grades: the lesson's editable
  * reference files, with the edit applied. Undefined if the edit does not apply (the lesson

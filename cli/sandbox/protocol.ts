@@ -1,0 +1,106 @@
+import { RELAY_LIMITS } from '../../core/run/limits.ts';
+import { parseError, type SerializedError } from '../../core/run/protocol.ts';
+
+/**
+ * Every message between the grading process (the CLI) and its sandbox process, the child that
+ * runs learner code: one JSON value per line, on the child's stdin (requests) and stdout
+ * (reports). Requests carry the id of a spawn; reports about a worker echo it.
+ *
+ * Reports are untrusted: the child runs learner code, so the CLI reads its output in bounded
+ * lines and parses each with `parseSandboxReport` (and what a worker sent with the core's
+ * `parseWorkerMessage`).
+ */
+
+/** CLI → sandbox process. */
+export type SandboxRequest =
+  /** Keep `count` fresh workers started and waiting for a script. */
+  | { type: 'prepare'; count: number }
+  /** Run `script` (the prelude line already at its head) in a fresh worker of its own. */
+  | { type: 'spawn'; id: number; script: string }
+  /** Forward `message` to the worker. */
+  | { type: 'post'; id: number; message: unknown }
+  | { type: 'terminate'; id: number };
+
+/** Why the sandbox stopped a worker on its own (the bounds of `RELAY_LIMITS`). */
+export type StopReason = 'flood' | 'too-large';
+
+/** Sandbox process → CLI. */
+export type SandboxReport =
+  /** The worker posted `data`. */
+  | { type: 'message'; id: number; data: unknown }
+  /** An error escaped the worker's script. */
+  | { type: 'worker-error'; id: number; error: SerializedError }
+  /** The worker's thread ended before anyone terminated it. */
+  | { type: 'exit'; id: number; code: number }
+  /** The sandbox terminated the worker itself. */
+  | { type: 'stopped'; id: number; reason: StopReason };
+
+/**
+ * The longest line the CLI reads from the sandbox. A message within `messageSize` (counted in
+ * characters of its values) may grow when written as JSON, at most six times (`\u0000`).
+ */
+export const MAX_REPORT_LINE = 6 * RELAY_LIMITS.messageSize + 4_096;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+/** Checks a request from the CLI (in the sandbox): anything else is `undefined`. */
+export function parseSandboxRequest(data: unknown): SandboxRequest | undefined {
+  if (!isRecord(data)) return;
+  switch (data.type) {
+    case 'prepare':
+      return typeof data.count === 'number' && Number.isSafeInteger(data.count) && data.count >= 0
+        ? { type: 'prepare', count: data.count }
+        : undefined;
+    case 'spawn':
+      return isId(data.id) && typeof data.script === 'string'
+        ? { type: 'spawn', id: data.id, script: data.script }
+        : undefined;
+    case 'post':
+      return isId(data.id) ? { type: 'post', id: data.id, message: data.message } : undefined;
+    case 'terminate':
+      return isId(data.id) ? { type: 'terminate', id: data.id } : undefined;
+    default:
+      return;
+  }
+}
+
+/** Checks a report from the sandbox (in the CLI): anything not shaped like one is `undefined`. */
+export function parseSandboxReport(data: unknown): SandboxReport | undefined {
+  if (!isRecord(data) || !isId(data.id)) return;
+  const id = data.id;
+  switch (data.type) {
+    case 'message':
+      return { type: 'message', id, data: data.data };
+    case 'worker-error': {
+      const error = parseError(data.error);
+      return error ? { type: 'worker-error', id, error } : undefined;
+    }
+    case 'exit':
+      return typeof data.code === 'number' && Number.isSafeInteger(data.code)
+        ? { type: 'exit', id, code: data.code }
+        : undefined;
+    case 'stopped':
+      return data.reason === 'flood' || data.reason === 'too-large'
+        ? { type: 'stopped', id, reason: data.reason }
+        : undefined;
+    default:
+      return;
+  }
+}
+
+/** What the learner is told when a bound of `RELAY_LIMITS` stopped their code. */
+export function stoppedError(reason: StopReason): SerializedError {
+  return reason === 'flood'
+    ? {
+        name: 'Flood',
+        message: `The code sent more than ${RELAY_LIMITS.messages} messages, so the run was stopped.`,
+      }
+    : {
+        name: 'TooLarge',
+        message: `Too much data: the code sent more than a run may (${RELAY_LIMITS.messageSize.toLocaleString('en')} characters in one message, ${RELAY_LIMITS.totalSize.toLocaleString('en')} in all), so the run was stopped.`,
+      };
+}

@@ -1,0 +1,159 @@
+import { Worker } from 'node:worker_threads';
+import { RELAY_LIMITS } from '../../core/run/limits.ts';
+import { serializeError, type SerializedError } from '../../core/run/protocol.ts';
+import { createJsonLineReader } from './line-reader.ts';
+import { sizeWithin } from './measure.ts';
+import {
+  parseSandboxRequest,
+  type SandboxReport,
+  type SandboxRequest,
+  type StopReason,
+} from './protocol.ts';
+import { WORKER_BOOT } from './worker-boot.ts';
+
+/**
+ * The sandbox process: the CLI starts it under Node's permission model (no file system, no
+ * child processes, no inspector; workers only), and it runs each case's script in a fresh
+ * worker thread of its own, one realm per case, as the browser's runner frame does. It relays
+ * what each worker sends to the CLI, within the bounds of RELAY_LIMITS, and never judges:
+ * the cassette and the grader stay in the CLI.
+ */
+
+/** A running case: its worker and what it has sent so far. */
+interface Entry {
+  worker: Worker;
+  messages: number;
+  size: number;
+  /** Set once the CLI or this process has ended it, or it has reported its end. */
+  ended: boolean;
+  /** The error that escaped the script, reported once the worker has exited. */
+  error?: SerializedError;
+}
+
+const running = new Map<number, Entry>();
+/** Fresh workers waiting for a script; each is used for one case and never comes back here. */
+const idle: Worker[] = [];
+
+function report(message: SandboxReport): void {
+  let line: string;
+  try {
+    line = JSON.stringify(message);
+  } catch (error) {
+    // Something a worker sent that JSON cannot carry (a BigInt): say so instead.
+    const described = serializeError(error);
+    line = JSON.stringify({
+      type: 'worker-error',
+      id: message.id,
+      error: {
+        name: 'DataCloneError',
+        message: `a message could not be read: ${described.message}`,
+      },
+    } satisfies SandboxReport);
+  }
+  process.stdout.write(`${line}\n`);
+}
+
+function startWorker(): Worker {
+  const worker = new Worker(WORKER_BOOT, {
+    eval: true,
+    resourceLimits: { maxOldGenerationSizeMb: 256 },
+    // What learner code prints past the runtime's console (console.dir, console.table) is
+    // dropped, as the browser drops it into the devtools; it must not pile up unread.
+    stdout: true,
+    stderr: true,
+  });
+  worker.stdout.resume();
+  worker.stderr.resume();
+  return worker;
+}
+
+/** Starts workers ahead of the cases that will need them, up to `count` waiting. */
+function prepare(count: number): void {
+  while (idle.length < count) {
+    const worker = startWorker();
+    const drop = () => {
+      const at = idle.indexOf(worker);
+      if (at !== -1) idle.splice(at, 1);
+    };
+    worker.once('error', drop).once('exit', drop);
+    idle.push(worker);
+  }
+}
+
+function spawn(id: number, script: string): void {
+  if (running.has(id)) return;
+  let worker = idle.shift();
+  if (worker) worker.removeAllListeners('error').removeAllListeners('exit');
+  else worker = startWorker();
+  const entry: Entry = { worker, messages: 0, size: 0, ended: false };
+  running.set(id, entry);
+  worker.on('message', (data: unknown) => {
+    if (entry.ended) return;
+    if (++entry.messages > RELAY_LIMITS.messages) return stop(id, 'flood');
+    const size = sizeWithin(data, RELAY_LIMITS.messageSize);
+    entry.size += size;
+    if (size > RELAY_LIMITS.messageSize || entry.size > RELAY_LIMITS.totalSize) {
+      return stop(id, 'too-large');
+    }
+    report({ type: 'message', id, data });
+  });
+  worker.on('messageerror', (error: Error) => {
+    if (entry.ended) return;
+    report({ type: 'worker-error', id, error: { name: 'DataCloneError', message: error.message } });
+  });
+  // An error arrives on the worker's internal channel and may overtake messages the script
+  // posted before it threw; Node delivers those before 'exit', so the error waits for it.
+  worker.on('error', (error: unknown) => {
+    entry.error ??= serializeError(error);
+  });
+  worker.on('exit', (code: number) => {
+    running.delete(id);
+    if (entry.ended) return;
+    entry.ended = true;
+    report(
+      entry.error ? { type: 'worker-error', id, error: entry.error } : { type: 'exit', id, code },
+    );
+  });
+  worker.postMessage(script);
+}
+
+function end(id: number): void {
+  const entry = running.get(id);
+  if (!entry) return;
+  running.delete(id);
+  entry.ended = true;
+  void entry.worker.terminate();
+}
+
+function stop(id: number, reason: StopReason): void {
+  end(id);
+  report({ type: 'stopped', id, reason });
+}
+
+function handle(request: SandboxRequest): void {
+  switch (request.type) {
+    case 'prepare':
+      return prepare(request.count);
+    case 'spawn':
+      return spawn(request.id, request.script);
+    case 'post':
+      return running.get(request.id)?.worker.postMessage(request.message);
+    case 'terminate':
+      return end(request.id);
+  }
+}
+
+const read = createJsonLineReader(
+  64 * RELAY_LIMITS.messageSize,
+  (data) => {
+    const request = parseSandboxRequest(data);
+    if (request) handle(request);
+  },
+  () => process.exit(2),
+);
+// The CLI has gone: nobody is left to report to.
+process.stdout.on('error', () => process.exit(0));
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', read);
+// The CLI has gone (or closed this end): nothing is left to do.
+process.stdin.on('end', () => process.exit(0));

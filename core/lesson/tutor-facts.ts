@@ -1,0 +1,147 @@
+import type { CaseReport, Turn } from '../grade/report.ts';
+
+/**
+ * Facts about one failing case, read from its transcript, that a tutor's failure explanation
+ * quotes as `{name}` placeholders: the learner reads about their own run ("your request #2
+ * sent user · user"), not about failures in general.
+ */
+export const FAILURE_FACTS = {
+  case: 'the case that failed',
+  calls: 'how many model calls were answered',
+  request: 'the number of the request the API or the recording refused',
+  recorded: 'how many calls the recording holds',
+  roles: "the roles of that request's messages, in order: `user · assistant · user`",
+  messages: 'how many messages that request sent',
+  newest: "that request's newest message, in short: `user [tool_result, tool_result]`",
+  toolUseId: 'the tool_use_id of the first tool_result in that newest message',
+  block: 'the block the recording expected or the API pointed at, as JSON (shortened)',
+  path: 'where the request or the output first differs',
+  expected: 'what the recording (or a visible case) has there, as JSON, or "nothing"',
+  actual: 'what the learner sent or printed there, as JSON, or "nothing"',
+  error: 'the error a run threw, without its location',
+  at: 'where it was thrown: `src/loop.ts:27`',
+} as const;
+
+export type FailureFactName = keyof typeof FAILURE_FACTS;
+export type FailureFacts = Partial<Record<FailureFactName, string>>;
+
+const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
+
+/** The `{name}` placeholders of a template, in order. */
+export function placeholdersOf(template: string): string[] {
+  return [...template.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '');
+}
+
+/**
+ * Fills a template's placeholders from `facts`; undefined when one of them is not known for
+ * this run (the caller then looks for another explanation rather than show a hole).
+ */
+export function fillFacts(template: string, facts: FailureFacts): string | undefined {
+  let missing = false;
+  const text = template.replace(PLACEHOLDER, (_whole, name: string) => {
+    const value = facts[name as FailureFactName];
+    if (value === undefined) missing = true;
+    return value ?? '';
+  });
+  return missing ? undefined : text;
+}
+
+/** Reads the facts of a failing case from its report. */
+export function failureFacts(report: CaseReport): FailureFacts {
+  const facts: FailureFacts = {
+    case: report.name,
+    calls: String(report.turns.filter((t) => t.response).length),
+  };
+  const refused = report.turns.find((t) => t.rejection);
+  const turn = refused ?? report.turns.at(-1);
+  if (turn) Object.assign(facts, requestFacts(turn));
+  const rejection = refused?.rejection;
+  if (rejection) {
+    facts.request = String(rejection.requestNumber);
+    facts.recorded = String(rejection.recorded);
+    if (rejection.kind === 'divergence') {
+      facts.path = rejection.path;
+      facts.expected = shortJson(rejection.expected);
+      facts.actual = shortJson(rejection.actual);
+      if (rejection.expected !== undefined) facts.block = shortJson(rejection.expected);
+      else if (rejection.actual !== undefined) facts.block = shortJson(rejection.actual);
+    } else if (rejection.kind === 'invalid-request') {
+      const at = /^([\w.]+): /.exec(rejection.body.error.message)?.[1];
+      if (at) {
+        facts.path = at;
+        const found = atApiPath(turn?.request.raw, at);
+        if (found !== undefined) facts.block = shortJson(found);
+      }
+    }
+  }
+  const first = report.diff?.[0];
+  if (!rejection && first) {
+    facts.path = first.path === '' ? 'the output' : first.path;
+    if ('expected' in first) facts.expected = shortJson(first.expected);
+    facts.actual = shortJson(first.actual);
+  }
+  if (report.kind === 'runtime') {
+    const where = /^([\s\S]*?) \(at ([^()]+):(\d+):\d+\)$/.exec(report.message);
+    facts.error = firstLine(where?.[1] ?? report.message);
+    const frame = report.frames?.find((f) => f.file !== 'program.ts');
+    if (frame) facts.at = `${frame.file}:${frame.line}`;
+    else if (where) facts.at = `${where[2]}:${where[3]}`;
+  }
+  return facts;
+}
+
+/** Facts about the messages of one request. */
+function requestFacts(turn: Turn): FailureFacts {
+  const raw = turn.request.raw as { messages?: unknown } | undefined;
+  const messages = Array.isArray(raw?.messages) ? (raw.messages as unknown[]) : [];
+  const facts: FailureFacts = {
+    messages: String(messages.length),
+    roles: messages.map((m) => String(record(m)?.role ?? '?')).join(' · '),
+  };
+  const newest = record(messages.at(-1));
+  if (newest) {
+    const content = newest.content;
+    const blocks = Array.isArray(content) ? content.map(record) : [];
+    facts.newest =
+      typeof content === 'string'
+        ? `${String(newest.role)} ${shortJson(content, 40)}`
+        : `${String(newest.role)} [${blocks.map((b) => String(b?.type ?? '?')).join(', ')}]`;
+    const result = blocks.find((b) => b?.type === 'tool_result');
+    if (typeof result?.tool_use_id === 'string') facts.toolUseId = result.tool_use_id;
+    if (blocks[0]) facts.block = shortJson(blocks[0]);
+  }
+  return facts;
+}
+
+/**
+ * The value at an API error's dotted path (`messages.1.content.0`) in a request. A segment that
+ * names a block's type (`messages.2.content.0.tool_result.content`) ends the walk at that block.
+ */
+function atApiPath(request: unknown, path: string): unknown {
+  let value: unknown = request;
+  for (const key of path.split('.')) {
+    const here = record(value);
+    if (here && !(key in here) && here.type === key) return here;
+    if (Array.isArray(value) && /^\d+$/.test(key)) value = value[Number(key)];
+    else value = here?.[key];
+    if (value === undefined) return undefined;
+  }
+  return value;
+}
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/** JSON, cut at `max` characters; backticks become quotes so it sits in a code span. */
+function shortJson(value: unknown, max = 100): string {
+  if (value === undefined) return 'nothing';
+  const text = (JSON.stringify(value) ?? String(value)).replace(/`/g, "'");
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? text;
+}

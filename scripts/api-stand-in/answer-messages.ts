@@ -1,0 +1,57 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { isJsonObject } from '../../core/cassette/json-diff.ts';
+import { validateRequest } from '../../core/cassette/validate-request.ts';
+import { failure, type ApiFailure } from './api-errors.ts';
+import { checkAccess } from './check-access.ts';
+import { completeResponse, defaultReply } from './complete-response.ts';
+import type { ScriptQueues } from './script-queues.ts';
+
+/**
+ * How the stand-in answers `POST /v1/messages`, in the order the API checks: headers (page
+ * access, key, version), the body, the course's own request validation (the cassette's
+ * wording), the model, and only then the script. A refused request uses up no scripted step.
+ */
+
+export const STREAM_MESSAGE =
+  'stream: the API stand-in answers non-streaming requests only; send this request without `stream: true`.';
+
+export interface MessagesContext {
+  isKnownKey(key: string): boolean;
+  /** When set, any other model gets the API's 404. */
+  models?: readonly string[];
+  queues: ScriptQueues;
+}
+
+/** The answer to send after `delayMs`: a response, or an error. */
+export type MessagesAnswer = { delayMs: number } & (
+  { response: Record<string, unknown> } | { failure: ApiFailure }
+);
+
+export function answerMessages(
+  headers: IncomingHttpHeaders,
+  bodyText: string,
+  context: MessagesContext,
+): MessagesAnswer {
+  const refuse = (fail: ApiFailure) => ({ delayMs: 0, failure: fail });
+  const access = checkAccess(headers, context.isKnownKey);
+  if (!access.ok) return refuse(access.failure);
+  let body: unknown;
+  try {
+    body = JSON.parse(bodyText);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return refuse(failure(400, `The request body is not valid JSON: ${reason}`));
+  }
+  const request = isJsonObject(body) ? body : {};
+  if (request.stream === true) return refuse(failure(400, STREAM_MESSAGE));
+  const issue = validateRequest(request);
+  if (issue) return refuse(failure(400, issue.message));
+  const model = String(request.model);
+  if (context.models && !context.models.includes(model)) {
+    return refuse(failure(404, `model: ${model}`));
+  }
+  const scripted = context.queues.take(request, access.key);
+  if (scripted && 'failure' in scripted) return scripted;
+  const reply = scripted?.reply ?? defaultReply(request);
+  return { delayMs: scripted?.delayMs ?? 0, response: completeResponse(reply, request) };
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { Course, Lesson } from '../core/index.ts';
+import { loadPackagedCourse } from '../cli/load.ts';
+import { checkCassettes } from './cassette-conventions.ts';
+
+const loaded = loadPackagedCourse('the-while-loop');
+if ('error' in loaded) throw new Error(loaded.error);
+const course = loaded.course;
+const lesson = course.lessons[0] as Lesson;
+const echo = lesson.cases.find((c) => c.name === 'echo')!;
+
+/** The course with the echo case's recording changed by `edit` (a copy: the course stays as loaded). */
+function withEcho(edit: (calls: Lesson['cases'][number]['cassette']['calls']) => void): Course {
+  const calls = structuredClone(echo.cassette.calls);
+  edit(calls);
+  const cases = lesson.cases.map((c) => (c === echo ? { ...c, cassette: { calls } } : c));
+  return { ...course, lessons: [{ ...lesson, cases }] };
+}
+
+describe('checkCassettes', () => {
+  it('accepts the course as recorded', () => {
+    expect(checkCassettes(course)).toEqual([]);
+  });
+
+  it('names an id that is not shaped as the API shapes them', () => {
+    const problems = checkCassettes(withEcho((calls) => (calls[0]!.response.id = 'msg_1')));
+    expect(problems).toEqual([
+      'the-while-loop/echo call 1: id msg_1 is not msg_01 + 22 letters and digits',
+    ]);
+  });
+
+  it('names an id used twice', () => {
+    const problems = checkCassettes(
+      withEcho((calls) => (calls[1]!.response.id = calls[0]!.response.id)),
+    );
+    expect(problems).toEqual([
+      `the-while-loop/echo call 2: ${echo.cassette.calls[0]!.response.id} is already used at the-while-loop/echo call 1`,
+    ]);
+  });
+
+  it('names usage that does not grow with the conversation, and a reply from another model', () => {
+    const problems = checkCassettes(
+      withEcho((calls) => {
+        calls[1]!.response.usage.input_tokens = calls[0]!.response.usage.input_tokens;
+        calls[1]!.response.model = 'claude-sonnet-4-5';
+      }),
+    );
+    expect(problems).toEqual([
+      'the-while-loop/echo call 2: the reply is from claude-sonnet-4-5, the request asks claude-sonnet-5-5',
+      `the-while-loop/echo call 2: input_tokens ${echo.cassette.calls[0]!.response.usage.input_tokens} does not grow with the conversation (was ${echo.cassette.calls[0]!.response.usage.input_tokens})`,
+    ]);
+  });
+
+  it('names a reply cut off at max_tokens that wrote another count', () => {
+    const problems = checkCassettes(
+      withEcho((calls) => {
+        calls[1]!.response.stop_reason = 'max_tokens';
+      }),
+    );
+    expect(problems).toEqual([
+      `the-while-loop/echo call 2: a reply cut off at max_tokens 1024 wrote ${echo.cassette.calls[1]!.response.usage.output_tokens} tokens`,
+    ]);
+  });
+});

@@ -1,0 +1,62 @@
+import type { Course } from '../core/index.ts';
+
+/**
+ * The recording conventions of fixtures/README.md that a schema cannot see: ids shaped as the
+ * API's and used once across the course, each reply from the model asked, and `usage` that
+ * behaves as real usage does. Returns one problem per line; none when the course keeps them.
+ */
+
+const MESSAGE_ID = /^msg_01[A-Za-z0-9]{22}$/;
+const TOOL_USE_ID = /^toolu_01[A-Za-z0-9]{22}$/;
+
+export function checkCassettes(course: Course): string[] {
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  const once = (id: string, where: string) => {
+    const first = seen.get(id);
+    if (first) problems.push(`${where}: ${id} is already used at ${first}`);
+    else seen.set(id, where);
+  };
+  for (const lesson of course.lessons) {
+    for (const { name, cassette } of lesson.cases) {
+      let previous: { input: number; messages: number } | undefined;
+      for (const [i, { request, response }] of cassette.calls.entries()) {
+        const where = `${lesson.id}/${name} call ${i + 1}`;
+        if (!MESSAGE_ID.test(response.id))
+          problems.push(`${where}: id ${response.id} is not msg_01 + 22 letters and digits`);
+        once(response.id, where);
+        for (const block of response.content) {
+          if (block.type !== 'tool_use') continue;
+          if (!TOOL_USE_ID.test(block.id))
+            problems.push(`${where}: id ${block.id} is not toolu_01 + 22 letters and digits`);
+          once(block.id, where);
+        }
+        if (response.model !== request.model) {
+          problems.push(
+            `${where}: the reply is from ${response.model}, the request asks ${String(request.model)}`,
+          );
+        }
+        const { input_tokens: input, output_tokens: output } = response.usage;
+        const maxTokens = Number(request.max_tokens);
+        if (output > maxTokens)
+          problems.push(`${where}: output_tokens ${output} is over max_tokens ${maxTokens}`);
+        if (response.stop_reason === 'max_tokens' && output !== maxTokens) {
+          problems.push(
+            `${where}: a reply cut off at max_tokens ${maxTokens} wrote ${output} tokens`,
+          );
+        }
+        const messages = Array.isArray(request.messages) ? request.messages.length : 0;
+        if (
+          previous &&
+          (input < previous.input || (messages > previous.messages && input === previous.input))
+        ) {
+          problems.push(
+            `${where}: input_tokens ${input} does not grow with the conversation (was ${previous.input})`,
+          );
+        }
+        previous = { input, messages };
+      }
+    }
+  }
+  return problems;
+}

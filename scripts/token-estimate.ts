@@ -1,0 +1,22 @@
+/**
+ * Rough token counts for authoring cassettes, fitted to the course's recordings: a system
+ * prompt for tool use, then so many characters of tool definitions and of conversation per
+ * token. Good enough for `usage` that grows as a real conversation's does; not a tokenizer.
+ */
+
+const chars = (value: unknown) => JSON.stringify(value ?? null).length;
+
+/** `usage.input_tokens` for a request: its tools and its messages. */
+export function estimateInputTokens(request: Record<string, unknown>): number {
+  return Math.round(340 + chars(request.tools) / 4.8 + chars(request.messages) / 3);
+}
+
+/** `usage.output_tokens` for a reply's content: its text, and each tool call with its input. */
+export function estimateOutputTokens(content: readonly Record<string, unknown>[]): number {
+  let tokens = 0;
+  for (const block of content) {
+    if (block.type === 'text') tokens += String(block.text).length / 3.5;
+    if (block.type === 'tool_use') tokens += 35 + chars(block.input) / 2.4;
+  }
+  return Math.max(1, Math.round(tokens));
+}

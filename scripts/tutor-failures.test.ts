@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { explainFailure, type TutorTarget } from '../core/index.ts';
+import { loadPackagedCourse } from '../cli/load.ts';
+import { gradeSolution } from './grade-solution.ts';
+
+/**
+ * The classic mistakes, graded for real from the lessons' catalogues: "Explain this failure"
+ * opens what goes with each, and tells the learner about their own run.
+ */
+const loaded = loadPackagedCourse();
+if ('error' in loaded) throw new Error(loaded.error);
+const tutorOf = (id: string) => loaded.course.lessons.find((l) => l.id === id)?.tutor;
+
+const classics: [string, string, string, TutorTarget, string][] = [
+  [
+    'the-while-loop',
+    'wrong-dropped-assistant',
+    'echo',
+    { experiment: 'drop-the-reply' },
+    'Your request #2 sent `user · user`: the `tool_result` for `toolu_01JWAsYRegvKopNTKRzEzSrM`',
+  ],
+  [
+    'the-while-loop',
+    'wrong-result-per-message',
+    'two-tools-one-turn',
+    { experiment: 'results-one-by-one' },
+    'Your request #2 sent `user · assistant · user · user`',
+  ],
+  [
+    'the-while-loop',
+    'wrong-busy-loop',
+    'echo',
+    { question: 'timeout' },
+    'Case `echo` ran out of time, and not while waiting on the model: the cassette had answered every call your code made (2 of them)',
+  ],
+  [
+    'the-while-loop',
+    'wrong-invented-ids',
+    'echo',
+    { question: 'tool-use-id' },
+    "Your request #2 answered a `tool_use` the conversation doesn't have: its result carries `tool_use_id` `toolu_1`",
+  ],
+  [
+    'the-agent',
+    'wrong-forgets-reply',
+    'chicago',
+    { experiment: 'no-assistant' },
+    'Your request #2 sent `user · user`',
+  ],
+  [
+    'parallel-tool-calls',
+    'wrong-sequential',
+    'three-cities',
+    { experiment: 'one-at-a-time' },
+    'Case `three-cities` ran its tools one at a time: `maxConcurrent[0]`, the most calls that were ever running at once, is `1` in yours.',
+  ],
+];
+
+describe.each(classics)('%s %s', (lessonId, solution, caseName, opens, starts) => {
+  it(`on ${caseName}, opens ${JSON.stringify(opens)} and speaks of the learner's run`, async () => {
+    const report = await gradeSolution(lessonId, solution);
+    const graded = report.cases.find((c) => c.name === caseName);
+    if (!graded) throw new Error(`no case ${caseName}`);
+    const explained = explainFailure(tutorOf(lessonId), graded);
+    expect(explained?.opens).toEqual(opens);
+    expect(explained?.paragraph.slice(0, starts.length)).toBe(starts);
+  });
+});

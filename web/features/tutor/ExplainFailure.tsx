@@ -1,0 +1,37 @@
+import { useMemo } from 'react';
+import { explainFailure, type CaseReport, type Lesson } from '../../../core/index.ts';
+import { useAppStore } from '../../store/store.ts';
+import './tutor.css';
+
+interface Props {
+  lesson: Lesson;
+  report: CaseReport;
+}
+
+/**
+ * "Explain this failure", for a failing case of the learner's own run: the tutor opens what
+ * goes with this kind of failure (an experiment, a question, the hints) and says why it
+ * happened, from this case's transcript. The results panel shows it in the case's detail.
+ */
+export function ExplainFailure({ lesson, report }: Props) {
+  const runId = useAppStore((s) => s.run?.id);
+  const onReference = useAppStore((s) => s.run?.source === 'reference');
+  const requestTutor = useAppStore((s) => s.requestTutor);
+  const explained = useMemo(() => explainFailure(lesson.tutor, report), [lesson.tutor, report]);
+  if (!explained || onReference || runId === undefined) return null;
+  return (
+    <button
+      type="button"
+      className="button small explain-failure"
+      onClick={() =>
+        requestTutor({
+          lessonId: lesson.id,
+          target: explained.opens,
+          explanation: { caseName: report.name, paragraph: explained.paragraph, runId },
+        })
+      }
+    >
+      Explain this failure
+    </button>
+  );
+}

@@ -9,6 +9,7 @@ import {
   prompt,
   request,
   toolResult,
+  toolUse,
 } from './test-conversation.ts';
 
 const asking = { role: 'user', content: prompt };
@@ -56,6 +57,48 @@ describe('diagnoseRequest', () => {
     const sent = request([asking, calling, { role: 'user', content: [] }]);
     expect(diagnoseRequest(sent, [callingEcho()])).toBe(diagnoses.resultsMissing(2, 1));
     expect(diagnoses.resultsMissing(2, 1)).toContain('`forEach(async ...)` does not wait');
+  });
+
+  it('finds a reply that filled the context window kept, and called again after', () => {
+    const full: ApiResponse = { ...callingEcho(), stop_reason: 'model_context_window_exceeded' };
+    const typed = { role: 'user', content: 'Just tell me how long it is.' };
+    const sent = request([asking, { role: 'assistant', content: full.content }, typed]);
+    expect(diagnoseRequest(sent, [full])).toBe(diagnoses.contextFullKept(1));
+  });
+
+  it('finds a tool_use for a tool the request does not offer left unanswered, not forEach', () => {
+    const unknown = {
+      type: 'tool_use' as const,
+      id: 'toolu_01Gone',
+      name: 'get_forecast',
+      input: {},
+    };
+    const reply = (content: ApiResponse['content']): ApiResponse => ({ ...callingEcho(), content });
+    const asked = reply([unknown]);
+    const sent = (answer: unknown[]) =>
+      request([
+        asking,
+        { role: 'assistant', content: asked.content },
+        { role: 'user', content: answer },
+      ]);
+    expect(diagnoseRequest(sent([]), [asked])).toBe(
+      diagnoses.unknownUnanswered(2, ['get_forecast']),
+    );
+    expect(diagnoses.unknownUnanswered(2, ['get_forecast'])).toContain(
+      "The reply asked for `get_forecast`, which the request's `tools` do not list, and messages[2] has no tool_result for it",
+    );
+    // Beside a known tool's result, the unknown one's is still missing.
+    const both = reply([toolUse('toolu_01Echo', 'hi'), unknown]);
+    const half = request([
+      asking,
+      { role: 'assistant', content: both.content },
+      { role: 'user', content: [toolResult('toolu_01Echo', 'hi')] },
+    ]);
+    expect(diagnoseRequest(half, [both])).toBe(diagnoses.unknownUnanswered(2, ['get_forecast']));
+    // Answered, it is no such mistake.
+    expect(
+      diagnoseRequest(sent([toolResult('toolu_01Gone', 'Unknown tool')]), [asked]),
+    ).toBeUndefined();
   });
 
   it('finds nothing in a request the recording holds', () => {

@@ -19,6 +19,10 @@ export const diagnoses = {
     (afterResults
       ? `Text from the user belongs in the user message before it, after the tool_result blocks.`
       : `Text from the user goes in a user message.`),
+  contextFullKept: (index: number) =>
+    `The reply that filled the context window (stop_reason "model_context_window_exceeded") ends the loop: there is no room for another call. Your loop appended it as messages[${index}] and called again: stop there, and run none of its tool calls.`,
+  unknownUnanswered: (index: number, names: readonly string[]) =>
+    `The reply asked for ${names.map((n) => `\`${n}\``).join(' and ')}, which the request's \`tools\` do not list, and messages[${index}] has no tool_result for ${names.length === 1 ? 'it' : 'them'}: a tool the loop does not have still gets its tool_result, with is_error: true and content that says the tool is unknown, so the model hears about it.`,
   resultsMissing: (index: number, uses: number) =>
     `messages[${index}] follows a reply with ${uses === 1 ? 'a tool_use block' : `${uses} tool_use blocks`}, so it should hold ${uses === 1 ? 'its tool_result' : 'their tool_results'}, but it was sent empty: the results were not there yet when the request was sent. \`forEach(async ...)\` does not wait for its callbacks: use \`for...of\` with \`await\`, or \`await Promise.all(...)\`, before sending.`,
 };
@@ -51,17 +55,37 @@ export function diagnoseRequest(
     // Only where the recording calls again (a retry): after its last call, calling at all is
     // the mistake, and the API's words or the exhausted recording say so.
     if (reply?.stop_reason === 'max_tokens' && recorded) return diagnoses.cutOffKept(i);
+    // The recording never goes on after a full context window: calling again is the mistake.
+    if (reply?.stop_reason === 'model_context_window_exceeded') return diagnoses.contextFullKept(i);
     if (!reply && !sharesABlock(message, replies)) {
       return diagnoses.notTheModels(i, hasResults(messages[i - 1]));
     }
   }
+  const tools = toolNames(request);
   for (const [i, message] of messages.entries()) {
     const uses = toolUses(messages[i - 1]);
-    if (message.role === 'user' && blocksOf(message).length === 0 && uses > 0) {
-      return diagnoses.resultsMissing(i, uses);
-    }
+    if (message.role !== 'user' || uses.length === 0) continue;
+    const answered = new Set(
+      blocksOf(message).filter(ofType('tool_result')).map(idOf('tool_use_id')),
+    );
+    const unknown = uses.filter((use) => !answered.has(use.id) && tools && !tools.has(use.name));
+    if (unknown.length > 0)
+      return diagnoses.unknownUnanswered(
+        i,
+        unknown.map((use) => use.name),
+      );
+    if (blocksOf(message).length === 0) return diagnoses.resultsMissing(i, uses.length);
   }
 }
+
+/** The names of the tools the request offers, or undefined when it sends no `tools`. */
+function toolNames(request: Record<string, unknown>): Set<string> | undefined {
+  if (!Array.isArray(request.tools)) return;
+  return new Set(request.tools.filter(isJsonObject).map(idOf('name')));
+}
+
+const idOf = (key: string) => (block: unknown) =>
+  isJsonObject(block) && typeof block[key] === 'string' ? block[key] : '';
 
 function messagesOf(request: Record<string, unknown>): Message[] {
   return Array.isArray(request.messages) ? request.messages.filter(isJsonObject) : [];
@@ -73,8 +97,11 @@ function blocksOf(message: Message | undefined): unknown[] {
 
 const ofType = (type: string) => (block: unknown) => isJsonObject(block) && block.type === type;
 
-function toolUses(message: Message | undefined): number {
-  return message?.role === 'assistant' ? blocksOf(message).filter(ofType('tool_use')).length : 0;
+function toolUses(message: Message | undefined): { id: string; name: string }[] {
+  if (message?.role !== 'assistant') return [];
+  return blocksOf(message)
+    .filter(ofType('tool_use'))
+    .map((block) => ({ id: idOf('id')(block), name: idOf('name')(block) }));
 }
 
 function hasResults(message: Message | undefined): boolean {

@@ -18,6 +18,8 @@ const hiddenCases = (course: Course) =>
 
 describe('loadPackagedCourse', () => {
   const missing = join(scratch, 'none.json');
+  /** A packed package: no fixtures/ beside the CLI. */
+  const packed = { fixturesDir: join(scratch, 'no-fixtures') };
 
   it("gives a learner the course sealed: no hidden case's expected output", () => {
     const hidden = hiddenCases(courseOf(loadPackagedCourse(undefined, { sealedFile: missing })));
@@ -38,11 +40,25 @@ describe('loadPackagedCourse', () => {
     const file = join(scratch, 'course.sealed.json');
     const sealed = courseOf(loadPackagedCourse(undefined, { sealedFile: missing }));
     writeFileSync(file, JSON.stringify(sealed));
-    expect(courseOf(loadPackagedCourse(undefined, { sealedFile: file }))).toEqual(sealed);
-    const one = courseOf(loadPackagedCourse('steering', { sealedFile: file }));
+    expect(courseOf(loadPackagedCourse(undefined, { ...packed, sealedFile: file }))).toEqual(
+      sealed,
+    );
+    const one = courseOf(loadPackagedCourse('steering', { ...packed, sealedFile: file }));
     expect(one.lessons.map((l) => l.id)).toEqual(['steering']);
-    expect(loadPackagedCourse(undefined, { sealed: false, sealedFile: file })).toEqual({
+    expect(loadPackagedCourse(undefined, { ...packed, sealed: false, sealedFile: file })).toEqual({
       error: `${file} is sealed: its hidden cases' expected outputs are digests.`,
     });
+  });
+
+  it('reads a checkout from its fixtures, whatever sealed file an earlier pack left', () => {
+    const stale = join(scratch, 'stale.sealed.json');
+    writeFileSync(stale, JSON.stringify({ id: 'stale', lessons: [] }));
+    const open = courseOf(loadPackagedCourse(undefined, { sealed: false, sealedFile: stale }));
+    expect(hiddenCases(open).length).toBeGreaterThan(0);
+  });
+
+  it('says so when a package has neither fixtures nor the sealed file', () => {
+    const loaded = loadPackagedCourse(undefined, { ...packed, sealedFile: missing });
+    expect('error' in loaded && loaded.error).toContain('The course is missing');
   });
 });

@@ -2,6 +2,7 @@
 export type * from './api/messages.ts';
 export type { Course, FileMap, Lesson, LessonCase, LessonProblem } from './lesson/types.ts';
 export { loadCourse, type LoadCourseResult } from './lesson/load-course.ts';
+export { sealCourse } from './lesson/seal-course.ts';
 export { LEARNER_LIBS } from './lesson/learner-libs.ts';
 export {
   HINT_LEVELS,
@@ -18,7 +19,7 @@ export { applyExperimentEdit, findAnchor, type LineRange } from './lesson/tutor-
 export { explainFailure, type FailureExplanation } from './lesson/tutor-failure.ts';
 export { carryForward, type CarryForward } from './lesson/carry-forward.ts';
 export { createCassetteSession, type CassetteRejection } from './cassette/session.ts';
-export { displayPath, type DiffEntry } from './cassette/json-diff.ts';
+export { diffJson, displayPath, type DiffEntry } from './cassette/json-diff.ts';
 export {
   esbuildBundler,
   type BundleInputs,
@@ -26,7 +27,7 @@ export {
   type CompileError,
 } from './run/bundle.ts';
 export { RELAY_LIMITS, RUN_LIMITS, WORKER_MESSAGE_BUDGET } from './run/limits.ts';
-export type { StackFrame } from './run/stack-map.ts';
+export type { StackFrame, StackMapper } from './run/stack-map.ts';
 export type { SerializedError, ConsoleLevel } from './run/protocol.ts';
 export {
   PRELUDE_LINES,
@@ -73,6 +74,9 @@ export {
   type RecordedCaseMeta,
 } from './live/cassette-recording.ts';
 export type * from './grade/report.ts';
+export { REPORT_LIMITS } from './grade/report.ts';
+export { gradeCase } from './grade/grade-case.ts';
+export { describeDiffEntry } from './grade/describe-diff.ts';
 export { summarizeCase, summarizeTurns } from './grade/transcript.ts';
 export {
   LONG_LINK_CHARS,

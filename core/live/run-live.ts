@@ -52,7 +52,7 @@ export function startLiveRun(
     if (cancelled) handle.cancel();
     const run = await handle.result;
     const stack = run.outcome.kind === 'threw' ? run.outcome.error.stack : undefined;
-    return { ok: true, run, frames: createStackMapper(bundle.sourceMap)(stack) };
+    return { ok: true, run, frames: createStackMapper(bundle.sourceMap).frames(stack) };
   })();
   return {
     result,

@@ -1,10 +1,11 @@
 import { gradeCase } from '../grade/grade-case.ts';
 import type { CaseReport, LessonReport } from '../grade/report.ts';
-import type { FileMap, Lesson } from '../lesson/types.ts';
+import type { FileMap, Lesson, LessonCase } from '../lesson/types.ts';
 import { createBundleCache } from './bundle-cache.ts';
 import type { Bundler, GradingHost } from './host.ts';
 import { runCase, type CaseRunHandle } from './run-case.ts';
-import { createStackMapper } from './stack-map.ts';
+import type { CaseRun } from './events.ts';
+import { createStackMapper, type StackMapper } from './stack-map.ts';
 
 /** One bundle cache per bundler instance: hosts build a host object per run, not per bundler. */
 const caches = new WeakMap<Bundler, Bundler>();
@@ -31,6 +32,11 @@ export interface GradingOptions {
   onCase?: (report: CaseReport) => void;
   /** Only these cases, by name (the learner's "run this case"); every case when absent. */
   cases?: readonly string[];
+  /**
+   * Called with each case's run as it was recorded, and the bundle's stack mapper: for checks
+   * that grade one run more than one way (sealed and open, say).
+   */
+  onRun?: (testCase: LessonCase, run: CaseRun, stacks: StackMapper) => void;
 }
 
 export interface GradingHandle {
@@ -68,14 +74,16 @@ export function startGrading(
     const only = options.cases;
     const selected = only ? lesson.cases.filter((c) => only.includes(c.name)) : lesson.cases;
     if (!bundle.ok) return report(selected.map((c) => compileFailure(c, bundle.errors)));
-    const mapStack = createStackMapper(bundle.sourceMap);
+    const stacks = createStackMapper(bundle.sourceMap);
     const timeoutMs = options.timeoutMs ?? lesson.timeoutMs;
     const cases = await Promise.all(
       selected.map(async (testCase) => {
         const handle = runCase(host.spawn, host.clock, bundle.script, testCase, timeoutMs);
         runs.push(handle);
         if (cancelled) handle.cancel();
-        const graded = gradeCase(testCase, await handle.result, mapStack);
+        const run = await handle.result;
+        options.onRun?.(testCase, run, stacks);
+        const graded = gradeCase(testCase, run, stacks);
         options.onCase?.(graded);
         return graded;
       }),

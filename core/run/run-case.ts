@@ -1,5 +1,6 @@
 import type { ApiRequest } from '../api/messages.ts';
-import { createCassetteSession } from '../cassette/session.ts';
+import { unawaitedCause } from '../cassette/diagnose-request.ts';
+import { createCassetteSession, type LoopBounds } from '../cassette/session.ts';
 import type { LessonCase } from '../lesson/types.ts';
 import type { CaseRun, RunEvent, RunOutcome } from './events.ts';
 import type { Clock, SpawnWorker, WorkerHandle } from './host.ts';
@@ -29,7 +30,7 @@ export function runCase(
   testCase: LessonCase,
   timeoutMs: number,
 ): CaseRunHandle {
-  const session = createCassetteSession(testCase.cassette);
+  const session = createCassetteSession(testCase.cassette, loopBounds(testCase.input));
   return runScript(spawn, clock, script, testCase.input, timeoutMs, session);
 }
 
@@ -87,7 +88,7 @@ export function runScript(
     onEvent(event);
   };
 
-  const answerModel = (id: number, request: ApiRequest) => {
+  const answerModel = (id: number, request: ApiRequest, unawaited?: string[]) => {
     if (rejection && ++callsAfterRejection > RUN_LIMITS.callsAfterRejection) {
       finish({ kind: 'stopped-after-rejection' });
       return;
@@ -102,9 +103,13 @@ export function runScript(
         event.response = answer.response;
         post({ type: 'model-reply', id, ok: true, response: answer.response });
       } else if ('rejection' in answer) {
-        event.rejection = answer.rejection;
-        rejection ??= answer.rejection;
-        const { status, body } = answer.rejection;
+        // The code receives the API's answer to the JSON; the learner reads what caused it.
+        const refused = unawaited
+          ? { ...answer.rejection, cause: unawaitedCause(unawaited) }
+          : answer.rejection;
+        event.rejection = refused;
+        rejection ??= refused;
+        const { status, body } = refused;
         post({ type: 'model-reply', id, ok: false, status, body });
       } else {
         event.error = { status: answer.status, body: answer.body };
@@ -125,7 +130,7 @@ export function runScript(
     const at = clock.now() - started;
     switch (message.type) {
       case 'model-request':
-        return answerModel(message.id, message.request);
+        return answerModel(message.id, message.request, message.unawaited);
       case 'tool': {
         const { type: _type, ...tool } = message;
         record({ type: 'tool', ...tool, at });
@@ -173,4 +178,14 @@ export function runScript(
     finish({ kind: 'threw', error: { name: 'WorkerError', message } });
   }
   return { result, cancel: () => finish({ kind: 'cancelled' }) };
+}
+
+/** A case's `cap` and `budget` inputs, which the loop is given and the cassette explains by. */
+function loopBounds(input: unknown): LoopBounds {
+  const bounds: LoopBounds = {};
+  if (typeof input !== 'object' || input === null) return bounds;
+  const { cap, budget } = input as Record<string, unknown>;
+  if (typeof cap === 'number') bounds.cap = cap;
+  if (typeof budget === 'number') bounds.budget = budget;
+  return bounds;
 }

@@ -1,16 +1,48 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR, readTree } from '../cli/node-host.ts';
-import { loadCourse } from '../core/index.ts';
+import { loadCourse, sealCourse } from '../core/index.ts';
 import { lessonMarkdown, markdownKey } from '../web/features/lessons/markdown-text.ts';
 import { courseModule } from './course-at-build.ts';
 
 const fixtures = readTree(FIXTURES_DIR);
 
 describe('courseModule', () => {
-  it('is the course the core loads, and it survives the trip through JSON into the page', () => {
+  it('is the course the core loads, sealed, and it survives the trip through JSON into the page', () => {
     const { courseResult } = courseModule(fixtures);
-    expect(courseResult).toEqual(loadCourse(fixtures));
+    const loaded = loadCourse(fixtures);
+    if (!loaded.ok) throw new Error('the course does not load');
+    expect(courseResult).toEqual({ ok: true, course: sealCourse(loaded.course) });
     expect(JSON.parse(JSON.stringify(courseResult))).toStrictEqual(courseResult);
+  });
+
+  it("holds no hidden case's expected output, and every visible one's", () => {
+    const { courseResult } = courseModule(fixtures);
+    const loaded = loadCourse(fixtures);
+    if (!courseResult.ok || !loaded.ok) throw new Error('the course does not load');
+    const text = JSON.stringify(courseResult);
+    const cases = loaded.course.lessons.flatMap((lesson) => lesson.cases);
+    const hidden = cases.filter((c) => !c.visible);
+    expect(hidden.length).toBeGreaterThan(9);
+    // Everything the page may show: the course without its hidden expected outputs.
+    const shown = JSON.stringify(
+      loaded.course.lessons.map((lesson) => ({
+        ...lesson,
+        cases: lesson.cases.map((c) => (c.visible ? c : { ...c, expected: undefined })),
+      })),
+    );
+    let checked = 0;
+    for (const testCase of hidden) {
+      for (const value of stringLeaves(testCase.expected)) {
+        const quoted = JSON.stringify(value);
+        if (shown.includes(quoted.slice(1, -1))) continue;
+        checked++;
+        expect(text).not.toContain(quoted.slice(1, -1));
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+    for (const testCase of cases.filter((c) => c.visible)) {
+      expect(text).toContain(JSON.stringify(testCase.expected));
+    }
   });
 
   it('renders every text a lesson shows, at its depth', () => {
@@ -52,3 +84,11 @@ describe('courseModule', () => {
     expect(markdownHtml).toEqual({});
   });
 });
+
+function stringLeaves(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringLeaves);
+  if (typeof value === 'object' && value !== null)
+    return Object.values(value).flatMap(stringLeaves);
+  return [];
+}

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import type { Plugin } from 'vite';
-import { loadCourse, type LoadCourseResult } from '../core/index.ts';
+import { loadCourse, sealCourse, type LoadCourseResult } from '../core/index.ts';
 import { readTree } from '../cli/node-host.ts';
 import { createMarkdownRenderer } from '../web/features/lessons/markdown.ts';
 import { lessonMarkdown, markdownKey } from '../web/features/lessons/markdown-text.ts';
@@ -12,7 +12,8 @@ const RESOLVED = `\0${ID}`;
 
 /**
  * `virtual:course`: the course, loaded and checked from `fixtures/` when the app is built (by
- * the core's loader, as the CLI loads it), and its markdown (lesson and tutor text) rendered
+ * the core's loader, as the CLI loads it) and sealed (`sealCourse`: hidden cases' expected
+ * outputs only as digests), and its markdown (lesson and tutor text) rendered
  * to HTML by the page's own renderer, sanitised by DOMPurify over jsdom. The page starts from
  * the result instead of validating ten lessons and loading a markdown renderer, a highlighter
  * and a sanitiser (~100 ms of its main thread on a two-core machine). A course that does not
@@ -41,9 +42,11 @@ export function courseModule(files: Record<string, string>): {
   courseResult: LoadCourseResult;
   markdownHtml: Record<string, string>;
 } {
-  const courseResult = loadCourse(files);
+  const loaded = loadCourse(files);
   const markdownHtml: Record<string, string> = {};
-  if (!courseResult.ok) return { courseResult, markdownHtml };
+  if (!loaded.ok) return { courseResult: loaded, markdownHtml };
+  // Hidden cases ship as digests: the page grades by them, and no program can read them.
+  const courseResult: LoadCourseResult = { ok: true, course: sealCourse(loaded.course) };
   const purify = createDOMPurify(new JSDOM('').window);
   const render = createMarkdownRenderer((html) => purify.sanitize(html));
   for (const lesson of courseResult.course.lessons) {

@@ -47,10 +47,13 @@ for (const lesson of lessons) {
       for (const [name, says] of Object.entries(mistake.says)) {
         const graded = cli.find((c) => c.name === name);
         const row = caseRow(page, name);
+        // The row shows the message's first line; its detail shows the whole message.
+        await row.getByRole('button').click();
+        const message = await page.locator('.case-detail .diagnostic-message').textContent();
         const browser = {
           status: await row.getAttribute('data-status'),
           kind: await row.getAttribute('data-kind'),
-          names: (await row.textContent())?.includes(says),
+          names: message?.includes(says),
         };
         const label = `${mistake.solution} on ${name}`;
         expect(graded?.message, label).toContain(says);

@@ -6,7 +6,8 @@ import type { CompileError } from '../run/bundle.ts';
 import type { Bundler, GradingHost, ModelAnswerer, RunHost } from '../run/host.ts';
 import type { SerializedError } from '../sandbox/protocol.ts';
 import { runCase, type CaseRunHandle } from '../run/run-case.ts';
-import { createStackMapper } from '../run/stack-map.ts';
+import type { CaseRun } from '../run/events.ts';
+import { createStackMapper, type StackMapper } from '../run/stack-map.ts';
 
 /** One bundle cache per bundler instance: hosts build a host object per run, not per bundler. */
 const caches = new WeakMap<Bundler, Bundler>();
@@ -35,6 +36,11 @@ export interface GradingOptions {
   cases?: readonly string[];
   /** Live mode: answers model calls in place of each case's cassette (see `ModelAnswerer`). */
   answerer?: ModelAnswerer;
+  /**
+   * Called with each case's run as it was recorded, and the bundle's stack mapper: for checks
+   * that grade one run more than one way (sealed and open, say).
+   */
+  onRun?: (testCase: LessonCase, run: CaseRun, stacks: StackMapper) => void;
 }
 
 export interface GradingHandle {
@@ -71,6 +77,7 @@ export function startGrading(
     grading = gradeBundle(host, selected, bundle, {
       timeoutMs: options.timeoutMs ?? lesson.timeoutMs,
       onCase: options.onCase,
+      onRun: options.onRun,
       answerer: options.answerer,
     });
     if (cancelled) grading.cancel();
@@ -123,15 +130,18 @@ export function gradeBundle(
   host: RunHost,
   cases: readonly LessonCase[],
   bundle: { script: string; sourceMap: string },
-  options: { timeoutMs: number; onCase?: (report: CaseReport) => void; answerer?: ModelAnswerer },
+  options: Pick<GradingOptions, 'onCase' | 'onRun' | 'answerer'> & { timeoutMs: number },
 ): CaseGrading {
-  const mapStack = createStackMapper(bundle.sourceMap);
+  const stacks = createStackMapper(bundle.sourceMap);
   const runs: CaseRunHandle[] = cases.map((testCase) =>
     runCase(host, bundle.script, testCase, options.timeoutMs, options.answerer),
   );
   const result = Promise.all(
     runs.map(async (handle, i) => {
-      const graded = gradeCase(cases[i] as LessonCase, await handle.result, mapStack);
+      const testCase = cases[i] as LessonCase;
+      const run = await handle.result;
+      options.onRun?.(testCase, run, stacks);
+      const graded = gradeCase(testCase, run, stacks);
       options.onCase?.(graded);
       return graded;
     }),
@@ -159,7 +169,7 @@ export function unrunCase(testCase: LessonCase, ended: SerializedError | 'cancel
       modelCalls: 0,
       durationMs: 0,
     },
-    () => [],
+    { frames: () => [], text: (text) => text },
   );
 }
 

@@ -136,7 +136,21 @@ function bundleOutput(result: { outputFiles?: { path: string; text: string }[] }
   const script = outputs.find((f) => f.path.endsWith('.js'));
   const map = outputs.find((f) => f.path.endsWith('.map'));
   if (!script || !map) throw new Error('esbuild produced no bundle');
-  return { ok: true, script: script.text, sourceMap: map.text };
+  return { ok: true, script: strict(script.text), sourceMap: map.text };
+}
+
+const WRAPPER = '(() => {\n';
+
+/**
+ * The bundle in strict mode, as ES modules are everywhere else: a write to a frozen built-in
+ * (see lockdown.ts) then throws instead of doing nothing. The directive goes inside esbuild's
+ * wrapper, on its first line, so no line moves (the source map stays true) and a host's
+ * one-line prelude may be any code.
+ */
+function strict(script: string): string {
+  if (!script.startsWith(WRAPPER))
+    throw new Error('esbuild wrapped the bundle in an unexpected way');
+  return `(() => {"use strict";\n${script.slice(WRAPPER.length)}`;
 }
 
 function createVirtualTree(
@@ -149,6 +163,8 @@ function createVirtualTree(
   for (const [path, text] of Object.entries(learnerFiles)) tree[`ws/${path}`] = text;
   for (const path of lesson.readOnly) tree[`ws/${path}`] = lesson.starter[path] ?? '';
   tree['ws/program.ts'] = lesson.harness;
+  // The runtime is imported first, so its module (which hardens the realm) is evaluated
+  // before any of the harness's or the learner's.
   tree[ENTRY] = [
     "import { startRun } from '@theinference/runtime';",
     "import main from './program.ts';",

@@ -8,7 +8,7 @@ import type { ApiRequest, ApiResponse } from '../api/messages.ts';
 export interface Harness<Input = unknown> {
   /** The case's `input` from `case.json`. */
   readonly input: Input;
-  /** Sends one Messages API request to the recorded model. Rejects with an `ApiError` as the SDK does. */
+  /** Sends one Messages API request to the recorded model. A refused one rejects with the SDK's `BadRequestError`. */
   createMessage(request: ApiRequest): Promise<ApiResponse>;
   /**
    * Wraps tool implementations so that each execution appears in the transcript. The result

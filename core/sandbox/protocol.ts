@@ -21,7 +21,13 @@ export type HostMessage =
   | { type: 'model-reply'; id: number; ok: false; status: number; body: ApiErrorBody };
 
 export type WorkerMessage =
-  | { type: 'model-request'; id: number; request: ApiRequest }
+  | {
+      type: 'model-request';
+      id: number;
+      request: ApiRequest;
+      /** Paths in the request where the code put a Promise (seen before it became JSON). */
+      unawaited?: string[];
+    }
   | {
       type: 'tool';
       name: string;
@@ -54,10 +60,15 @@ export function parseError(value: unknown): SerializedError | undefined {
 export function parseWorkerMessage(data: unknown): WorkerMessage | undefined {
   if (!isRecord(data)) return;
   switch (data.type) {
-    case 'model-request':
-      return typeof data.id === 'number' && isRecord(data.request)
-        ? { type: 'model-request', id: data.id, request: data.request }
-        : undefined;
+    case 'model-request': {
+      if (typeof data.id !== 'number' || !isRecord(data.request)) return;
+      const message: WorkerMessage = { type: 'model-request', id: data.id, request: data.request };
+      const paths = Array.isArray(data.unawaited) ? data.unawaited.slice(0, 10) : [];
+      const unawaited = paths
+        .filter((p): p is string => typeof p === 'string')
+        .map((p) => p.slice(0, 300));
+      return unawaited.length > 0 ? { ...message, unawaited } : message;
+    }
     case 'tool': {
       if (typeof data.name !== 'string' || typeof data.durationMs !== 'number') return;
       const error = data.error === undefined ? undefined : parseError(data.error);

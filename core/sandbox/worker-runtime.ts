@@ -1,7 +1,10 @@
-import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
+import type { ApiRequest, ApiResponse } from '../api/messages.ts';
+import { formatPath, type PathSegment } from './format-path.ts';
 import type { Harness, HarnessMain, ToolImpl } from './harness-api.ts';
+import { APIError, responseHeaders } from './sdk/errors.ts';
 import { formatConsoleArgs } from './format-value.ts';
 import { cutConsoleLine, RUN_LIMITS } from '../run/limits.ts';
+import { lockdown } from './lockdown.ts';
 import {
   serializeError,
   type ConsoleLevel,
@@ -11,25 +14,15 @@ import {
 
 /**
  * The part of a run that lives inside the worker, bundled ahead of the harness and the
- * learner's code. It captures what it needs before learner code can replace it, relays
- * model calls to the host (which holds the cassette), and reports tools, console and output.
+ * learner's code, and evaluated before either: it takes what it needs (the port, JSON, the
+ * console), then hardens the realm (`lockdown`), so that nothing the learner's code patches
+ * changes what the harness records. It relays model calls to the host (which holds the
+ * cassette), and reports tools, console and output.
  * Each host supplies the port as `globalThis.__theinferencePort` in a one-line prelude.
  */
 interface RuntimePort {
   post(message: WorkerMessage): void;
   listen(handler: (message: HostMessage) => void): void;
-}
-
-/** The error a model call rejects with, shaped like the SDK's `APIError`. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly error: ApiErrorBody;
-  constructor(status: number, body: ApiErrorBody) {
-    super(`${status} ${JSON.stringify(body)}`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.error = body;
-  }
 }
 
 const scope = globalThis as unknown as {
@@ -51,9 +44,10 @@ function send(message: WorkerMessage): void {
 let consoleLines = 0;
 /** What was logged so far, for harnesses that grade what the learner's code prints. */
 const logged: string[] = [];
+/** Routes the console to the host, from the first line any lesson code logs. */
 function captureConsole(): void {
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-    scope.console[level] = (...args: unknown[]) => {
+    const write = (...args: unknown[]) => {
       consoleLines++;
       if (consoleLines <= RUN_LIMITS.consoleLines && (level === 'log' || level === 'info')) {
         logged.push(formatConsoleArgs(args, stringify));
@@ -64,15 +58,29 @@ function captureConsole(): void {
       }
       send({ type: 'console', level, text: cutConsoleLine(formatConsoleArgs(args, stringify)) });
     };
+    // Fixed, like the built-ins: what the code logs is graded in some lessons.
+    Object.defineProperty(scope.console, level, {
+      value: write,
+      writable: false,
+      configurable: false,
+    });
   }
 }
+
+captureConsole();
+lockdown();
+// Before any lesson module is evaluated: a throw while one loads (a patched built-in at its
+// top level) is reported with its own name and stack, as a throw later would be.
+reportEscapedErrors();
 
 let nextId = 1;
 const pending = new Map<number, { resolve(r: ApiResponse): void; reject(e: unknown): void }>();
 
-/** Sends one request to the cassette on the host's side; also behind the SDK shim. */
+/** Sends one request to the cassette on the host's side; also behind the SDK stand-in. */
 export function createMessage(request: ApiRequest): Promise<ApiResponse> {
   let body: ApiRequest;
+  // Seen here or never: as JSON, a Promise is `{}`, and the API's complaint names a shape.
+  const unawaited = promisesIn(request);
   try {
     body = parse(stringify(request)) as ApiRequest;
   } catch (error) {
@@ -83,8 +91,39 @@ export function createMessage(request: ApiRequest): Promise<ApiResponse> {
   const id = nextId++;
   return new Promise<ApiResponse>((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    send({ type: 'model-request', id, request: body });
+    send({
+      type: 'model-request',
+      id,
+      request: body,
+      ...(unawaited.length > 0 ? { unawaited } : {}),
+    });
   });
+}
+
+/** Where a value holds a Promise (at most a few paths; a bounded walk, safe on cycles). */
+function promisesIn(value: unknown): string[] {
+  const found: string[] = [];
+  const seen = new Set<object>();
+  const todo: [unknown, PathSegment[]][] = [[value, []]];
+  for (let visited = 0; todo.length > 0 && visited < 100_000 && found.length < 5; visited++) {
+    const [current, path] = todo.pop()!;
+    if (typeof current !== 'object' || current === null || seen.has(current)) continue;
+    seen.add(current);
+    if (current instanceof Promise) {
+      found.push(formatPath(path));
+      continue;
+    }
+    // Last first, so paths come out in document order; no method of the value is called.
+    const record = current as Record<PathSegment, unknown>;
+    const keys: PathSegment[] = Array.isArray(current)
+      ? Array.from({ length: Math.min(current.length, 100_000) }, (_, i) => i)
+      : Object.keys(current);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i]!;
+      todo.push([record[key], [...path, key]]);
+    }
+  }
+  return found;
 }
 
 function tools(impls: Record<string, ToolImpl>) {
@@ -150,8 +189,6 @@ function reportEscapedErrors(): void {
 
 /** Runs the harness once the host sends `start`; called by the bundle's entry. */
 export function startRun(main: HarnessMain): void {
-  captureConsole();
-  reportEscapedErrors();
   port?.listen((message) => {
     if (message.type === 'start') {
       const h: Harness = {
@@ -170,7 +207,8 @@ export function startRun(main: HarnessMain): void {
       pending.delete(message.id);
       if (!call) return;
       if (message.ok) call.resolve(message.response);
-      else call.reject(new ApiError(message.status, message.body));
+      else
+        call.reject(APIError.generate(message.status, message.body, undefined, responseHeaders()));
     }
   });
 }

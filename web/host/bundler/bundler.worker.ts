@@ -1,6 +1,10 @@
 import * as esbuild from 'esbuild-wasm';
 import wasmURL from 'esbuild-wasm/esbuild.wasm?url';
-import { createIncrementalBundler, type EsbuildContextLike } from '../../../core/run/bundle.ts';
+import {
+  createIncrementalBundler,
+  type BundleResult,
+  type EsbuildContextLike,
+} from '../../../core/run/bundle.ts';
 import type { BundlerReply, BundlerRequest } from './bundler-messages.ts';
 import { coreFiles } from './core-files.ts';
 
@@ -47,24 +51,53 @@ scope.onmessage = ({ data: request }) => {
     return;
   }
   const { id, lesson, files } = request;
+  building++;
   void start()
     .then(() => bundle(lesson, files))
     .then((result) => {
+      building--;
       // esbuild itself failed (not a message about the code): its state cannot be trusted, so
-      // this worker answers with the failure and the page replaces it with a fresh one.
+      // this worker answers with why and the page replaces it with a fresh one.
       const broken = failure !== undefined;
+      const why = describe(failure);
       failure = undefined;
-      scope.postMessage({ type: 'bundled', id, result, broken });
+      const reply: BundleResult = broken
+        ? { ok: false, errors: [{ file: '', line: 0, column: 0, text: why, lineText: '' }] }
+        : result;
+      scope.postMessage({ type: 'bundled', id, result: reply, broken });
     });
 };
 
-/** An error from esbuild that was not a build failure (a stack overflow inside it, ...). */
+/** Bundles asked for and not yet answered. */
+let building = 0;
+
+/**
+ * The error esbuild died of (a stack overflow in its Go code, ...), as opposed to a failure
+ * to bundle the code. Once it is dead, every call into it fails again with "Go program has
+ * already exited", some of them uncaught: those echo the cause, which is kept.
+ */
 let failure: unknown;
 
-/** Notes esbuild's own failures (a build failure carries its messages in `errors`). */
 function noteFailure(error: unknown): never {
-  if (!Array.isArray((error as { errors?: unknown } | null)?.errors)) failure = error;
+  if (Array.isArray((error as { errors?: unknown } | null)?.errors)) throw error;
+  if (failure === undefined || /has already exited/.test(describe(failure))) failure = error;
   throw error;
+}
+
+// An error esbuild throws outside any call while bundles are waiting is its death, reported
+// with them (as broken) rather than as this worker's: the page then restarts the bundler.
+addEventListener('error', (event) => {
+  if (building === 0) return;
+  event.preventDefault();
+  try {
+    noteFailure(event.error ?? new Error(event.message));
+  } catch {
+    // noted
+  }
+});
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** esbuild's incremental API, with its own failures told apart from the code's. */

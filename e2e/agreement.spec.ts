@@ -48,7 +48,8 @@ for (const lesson of lessons) {
         const graded = cli.find((c) => c.name === name);
         const row = caseRow(page, name);
         // The row shows the message's first line; its detail shows the whole message.
-        await row.getByRole('button').click();
+        const button = row.getByRole('button');
+        if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
         const message = await page.locator('.case-detail .diagnostic-message').textContent();
         const browser = {
           status: await row.getAttribute('data-status'),

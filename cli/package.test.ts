@@ -39,7 +39,7 @@ describe('the packed CLI', () => {
     ) as { files: { path: string }[] }[];
     const paths = (packed?.files ?? []).map((f) => f.path);
     expect(paths).toContain('cli/bin.js');
-    expect(paths).toContain('core/run/worker-runtime.ts');
+    expect(paths).toContain('core/sandbox/worker-runtime.ts');
     expect(paths).toContain('course.sealed.json');
     const unexpected = paths.filter(
       (path) =>

@@ -28,23 +28,35 @@ export {
 } from './run/bundle.ts';
 export { RELAY_LIMITS, RUN_LIMITS, WORKER_MESSAGE_BUDGET } from './run/limits.ts';
 export type { StackFrame, StackMapper } from './run/stack-map.ts';
-export type { SerializedError, ConsoleLevel } from './run/protocol.ts';
+export type { SerializedError, ConsoleLevel } from './sandbox/protocol.ts';
 export {
   PRELUDE_LINES,
+  withPrelude,
+  type AbortSignalLike,
   type Bundler,
   type Clock,
   type EsbuildLike,
   type GradingHost,
+  type ModelAnswerer,
+  type ModelResult,
+  type RunHost,
   type SpawnWorker,
   type WorkerEvents,
   type WorkerHandle,
 } from './run/host.ts';
 export {
+  compileFailures,
+  gradeBundle,
+  lessonReport,
   prepareBundle,
+  selectCases,
   startGrading,
+  unrunCase,
+  type CaseGrading,
   type GradingHandle,
   type GradingOptions,
-} from './run/grade-files.ts';
+} from './grade/start-grading.ts';
+export { PORT_PRELUDE } from './sandbox/port-prelude.ts';
 export type { ModelAnswer, ModelSource } from './run/model-source.ts';
 export type { CaseRun, RunEvent, RunOutcome } from './run/events.ts';
 export {

@@ -1,3 +1,7 @@
+import { formatPath, formatSegment, type PathSegment } from '../sandbox/format-path.ts';
+
+// Where a path is written is the worker's business too (core/sandbox): one way, shared.
+export { formatPath, type PathSegment };
 /**
  * Structural comparison of JSON values. The grader compares printed output with
  * `expected.json` through it, and the cassette finds where a request left the recording,
@@ -7,8 +11,6 @@
  * print (half a million levels deep, or half a million items long) is compared in time and
  * memory proportional to its size, without overflowing the stack.
  */
-
-export type PathSegment = string | number;
 
 /** One difference between an expected and an actual JSON value. */
 export interface DiffEntry {
@@ -51,21 +53,6 @@ export interface CountedDiff<Entry> {
 
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** Formats segments as a JavaScript-like path: `.key` for identifiers, `["key"]` otherwise, `[0]`. */
-export function formatPath(segments: readonly PathSegment[]): string {
-  let out = '';
-  for (const segment of segments) out += formatSegment(segment, out === '');
-  return out;
-}
-
-function formatSegment(segment: PathSegment, first: boolean): string {
-  if (typeof segment === 'number') return `[${segment}]`;
-  if (identifier.test(segment)) return first ? segment : `.${segment}`;
-  return `[${JSON.stringify(segment)}]`;
 }
 
 /** Levels a path keeps at each end when it is formatted for a report. */

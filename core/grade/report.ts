@@ -2,7 +2,7 @@ import type { ApiResponse } from '../api/messages.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
 import type { DiffEntry } from '../cassette/json-diff.ts';
 import type { CompileError } from '../run/bundle.ts';
-import type { ConsoleLevel, SerializedError } from '../run/protocol.ts';
+import type { ConsoleLevel, SerializedError } from '../sandbox/protocol.ts';
 import type { StackFrame } from '../run/stack-map.ts';
 
 /** How much of a run a case report keeps, whatever the code printed or threw. */

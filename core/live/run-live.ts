@@ -48,7 +48,7 @@ export function startLiveRun(
     const bundle = await host.bundle(lesson, files);
     if (!bundle.ok) return { ok: false, compileErrors: bundle.errors };
     const { input, model, timeoutMs, onEvent } = options;
-    handle = runScript(host.spawn, host.clock, bundle.script, input, timeoutMs, model, onEvent);
+    handle = runScript(host, bundle.script, input, timeoutMs, model, onEvent);
     if (cancelled) handle.cancel();
     const run = await handle.result;
     const stack = run.outcome.kind === 'threw' ? run.outcome.error.stack : undefined;

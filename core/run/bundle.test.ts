@@ -8,7 +8,7 @@ const lesson = {
   starter: {},
 };
 const core = {
-  'run/worker-runtime.ts': 'export function startRun(main: () => void) { main(); }\n',
+  'sandbox/worker-runtime.ts': 'export function startRun(main: () => void) { main(); }\n',
 };
 
 describe('bundleLesson', () => {

@@ -1,6 +1,6 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
-import type { ConsoleLevel, SerializedError } from './protocol.ts';
+import type { ConsoleLevel, SerializedError } from '../sandbox/protocol.ts';
 
 /**
  * What a run records, independently of what the learner's code reports about itself:

@@ -1,5 +1,6 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
+import type { ModelAnswerer } from './host.ts';
 
 /**
  * What answers a run's model calls on the host's side of the boundary: a cassette when a case
@@ -10,6 +11,51 @@ export interface ModelSource {
   answer(request: ApiRequest): ModelAnswer | Promise<ModelAnswer>;
   /** A sentence on recorded calls the loop never made, or undefined (cassettes only). */
   unmadeCalls?(): string | undefined;
+  /** The run has ended: answers still pending are not wanted any more (live: abort them). */
+  close?(): void;
+}
+
+/**
+ * A host's `ModelAnswerer` as a run's model source: the browser's live mode, where the runner
+ * frame relays each request to the page's answerer. Calls still waiting when the run ends are
+ * aborted through their signal.
+ */
+export function answererSource(answerer: ModelAnswerer): ModelSource {
+  const aborts = new Set<() => void>();
+  return {
+    answer(request) {
+      const listeners: (() => void)[] = [];
+      const signal = {
+        aborted: false,
+        addEventListener: (_type: 'abort', listener: () => void) => void listeners.push(listener),
+      };
+      const abort = () => {
+        signal.aborted = true;
+        for (const listener of listeners) listener();
+      };
+      aborts.add(abort);
+      const settled = () => aborts.delete(abort);
+      return answerer(request, { signal }).then(
+        (result) => {
+          settled();
+          return result;
+        },
+        (error: unknown) => {
+          settled();
+          const message = error instanceof Error ? error.message : String(error);
+          return {
+            ok: false,
+            status: 0,
+            body: { type: 'error', error: { type: 'connection_error', message } },
+          } as const;
+        },
+      );
+    },
+    close() {
+      for (const abort of [...aborts]) abort();
+      aborts.clear();
+    },
+  };
 }
 
 export type ModelAnswer =

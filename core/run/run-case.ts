@@ -3,15 +3,15 @@ import { unawaitedCause } from '../cassette/diagnose-request.ts';
 import { createCassetteSession, type LoopBounds } from '../cassette/session.ts';
 import type { LessonCase } from '../lesson/types.ts';
 import type { CaseRun, RunEvent, RunOutcome } from './events.ts';
-import type { Clock, SpawnWorker, WorkerHandle } from './host.ts';
+import { withPrelude, type ModelAnswerer, type RunHost, type WorkerHandle } from './host.ts';
 import { cutConsoleLine, RUN_LIMITS } from './limits.ts';
-import type { ModelAnswer, ModelSource } from './model-source.ts';
+import { answererSource, type ModelAnswer, type ModelSource } from './model-source.ts';
 import {
   parseWorkerMessage,
   serializeError,
   type HostMessage,
   type WorkerMessage,
-} from './protocol.ts';
+} from '../sandbox/protocol.ts';
 
 export interface CaseRunHandle {
   result: Promise<CaseRun>;
@@ -21,33 +21,37 @@ export interface CaseRunHandle {
 
 /**
  * Runs one case: a fresh worker for the bundled script, the cassette answering its model
- * calls from this side of the boundary, and a timer that terminates it.
+ * calls from this side of the boundary (or, live, `answerer`: see `ModelAnswerer`), and a timer
+ * that terminates it.
  */
 export function runCase(
-  spawn: SpawnWorker,
-  clock: Clock,
+  host: RunHost,
   script: string,
   testCase: LessonCase,
   timeoutMs: number,
+  answerer?: ModelAnswerer,
 ): CaseRunHandle {
-  const session = createCassetteSession(testCase.cassette, loopBounds(testCase.input));
-  return runScript(spawn, clock, script, testCase.input, timeoutMs, session);
+  const model = answerer
+    ? answererSource(answerer)
+    : createCassetteSession(testCase.cassette, loopBounds(testCase.input));
+  return runScript(host, script, testCase.input, timeoutMs, model);
 }
 
 /**
- * Runs the bundled script once with `input`: a fresh worker, `model` answering its model
- * calls from this side of the boundary, and a timer that terminates it. `onEvent` hears each
- * event as it is recorded (a live run prints them as they come).
+ * Runs the bundled script once with `input`: a fresh worker (the host's one-line prelude ahead
+ * of the script), `model` answering its model calls from this side of the boundary, and a
+ * timer that terminates it. `onEvent` hears each event as it is recorded (a live run prints
+ * them as they come).
  */
 export function runScript(
-  spawn: SpawnWorker,
-  clock: Clock,
+  host: RunHost,
   script: string,
   input: unknown,
   timeoutMs: number,
   model: ModelSource,
   onEvent: (event: RunEvent) => void = () => {},
 ): CaseRunHandle {
+  const { spawn, clock } = host;
   const started = clock.now();
   const events: RunEvent[] = [];
   const outputs: string[] = [];
@@ -67,6 +71,7 @@ export function runScript(
     finished = true;
     clock.clearTimeout(timer);
     worker?.terminate();
+    model.close?.();
     const run: CaseRun = {
       outcome,
       events,
@@ -159,7 +164,7 @@ export function runScript(
 
   const timer = clock.setTimeout(() => finish({ kind: 'timeout', afterMs: timeoutMs }), timeoutMs);
   try {
-    worker = spawn(script, {
+    worker = spawn(withPrelude(host.prelude, script), {
       message: (data) => {
         if (finished) return;
         if (++received > RUN_LIMITS.workerMessages) {

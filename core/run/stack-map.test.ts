@@ -10,7 +10,7 @@ const lesson = {
   starter: {},
 };
 const core = {
-  'run/worker-runtime.ts':
+  'sandbox/worker-runtime.ts':
     'export function startRun(main: () => unknown) {\n  try {\n    main();\n  } catch (e) {\n    (globalThis as { caught?: unknown }).caught = e;\n  }\n}\n',
 };
 const learner = {

@@ -1,15 +1,14 @@
-import { WORKER_MESSAGE_BUDGET } from '../../../core/index.ts';
-
-export { WORKER_MESSAGE_BUDGET };
+import { WORKER_MESSAGE_BUDGET } from '../run/limits.ts';
 
 /**
- * Runs ahead of the bundle, before any learner code. It keeps `postMessage` and
+ * The browser's prelude (see `withPrelude`): runs ahead of the bundle in a Web Worker, before
+ * any learner code. It keeps `postMessage` and
  * `addEventListener` for the runtime's port, and puts a budgeted `postMessage` where learner
  * code finds it: the original is reachable only from this closure, so a flood stops at the
  * source instead of queueing millions of messages on the runner frame. Exactly one line (no
  * newline inside): core maps stack lines assuming PRELUDE_LINES = 1.
  */
-export const PRELUDE = [
+export const PORT_PRELUDE = [
   '(() => {',
   'const scope = self, raw = scope.postMessage.bind(scope), on = scope.addEventListener.bind(scope);',
   'let holder = scope;',

@@ -1,7 +1,6 @@
 import * as esbuild from 'esbuild-wasm';
 import wasmURL from 'esbuild-wasm/esbuild.wasm?url';
-import type { EsbuildLike } from '../../../core/index.ts';
-import { bundleLesson } from '../../../core/run/bundle.ts';
+import { createIncrementalBundler, type EsbuildContextLike } from '../../../core/run/bundle.ts';
 import type { BundlerReply, BundlerRequest } from './bundler-messages.ts';
 import { coreFiles } from './core-files.ts';
 
@@ -49,7 +48,7 @@ scope.onmessage = ({ data: request }) => {
   }
   const { id, lesson, files } = request;
   void start()
-    .then(() => bundleLesson(guarded, lesson, files, coreFiles))
+    .then(() => bundle(lesson, files))
     .then((result) => {
       // esbuild itself failed (not a message about the code): its state cannot be trusted, so
       // this worker answers with the failure and the page replaces it with a fresh one.
@@ -62,14 +61,59 @@ scope.onmessage = ({ data: request }) => {
 /** An error from esbuild that was not a build failure (a stack overflow inside it, ...). */
 let failure: unknown;
 
-/** esbuild, with its own failures (which carry their messages in `errors`) told apart. */
-const guarded: EsbuildLike = {
-  async build(options) {
-    try {
-      return await esbuild.build(options);
-    } catch (error) {
-      if (!Array.isArray((error as { errors?: unknown } | null)?.errors)) failure = error;
-      throw error;
-    }
+/** Notes esbuild's own failures (a build failure carries its messages in `errors`). */
+function noteFailure(error: unknown): never {
+  if (!Array.isArray((error as { errors?: unknown } | null)?.errors)) failure = error;
+  throw error;
+}
+
+/** esbuild's incremental API, with its own failures told apart from the code's. */
+const guarded: EsbuildContextLike = {
+  async context(options) {
+    const context = await esbuild.context(options).catch(noteFailure);
+    return {
+      rebuild: () => untilEsbuildDies(context.rebuild()).catch(noteFailure),
+      dispose: () => context.dispose(),
+    };
   },
 };
+
+/**
+ * `work`, or the error esbuild died of, if it dies first. When esbuild-wasm's Go code fails (a
+ * stack overflow over code nested thousands of levels deep), every call made through its API
+ * rejects with that error, but a context's `rebuild` is left waiting for ever: so while one
+ * runs, a cheap call asks now and then whether esbuild is still alive.
+ */
+function untilEsbuildDies<T>(work: Promise<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const probe = () => {
+      if (settled) return;
+      esbuild.formatMessages([], { kind: 'error' }).then(
+        () => setTimeout(probe, PROBE_MS),
+        (error: unknown) => {
+          if (settled) return;
+          settled = true;
+          reject(error);
+        },
+      );
+    };
+    setTimeout(probe, PROBE_MS);
+    work.then(
+      (value) => {
+        settled = true;
+        resolve(value);
+      },
+      (error: unknown) => {
+        settled = true;
+        reject(error);
+      },
+    );
+  });
+}
+
+/** How often a running rebuild checks that esbuild is alive (a rebuild takes ~20 ms). */
+const PROBE_MS = 250;
+
+/** One esbuild context per lesson: an edit rebuilds only what it changed. */
+const bundle = createIncrementalBundler(guarded, coreFiles);

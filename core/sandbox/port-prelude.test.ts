@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PRELUDE, WORKER_MESSAGE_BUDGET } from './worker-prelude.ts';
+import { withPrelude } from '../run/host.ts';
+import { WORKER_MESSAGE_BUDGET } from '../run/limits.ts';
+import { PORT_PRELUDE as PRELUDE } from './port-prelude.ts';
 
 interface Port {
   post(message: unknown): void;
@@ -25,7 +27,11 @@ function runPrelude() {
 
 describe('the worker prelude', () => {
   it('is one line, as the core maps stack lines assuming PRELUDE_LINES = 1', () => {
-    expect(PRELUDE).not.toMatch(/[\r\n]/);
+    expect(withPrelude(PRELUDE, 'bundle').split('\n')).toEqual([PRELUDE, 'bundle']);
+  });
+
+  it('is refused by withPrelude when it has a line break', () => {
+    expect(() => withPrelude('a;\nb;', 'bundle')).toThrow('a host prelude must be one line');
   });
 
   it('gives the runtime a port that posts and listens', () => {

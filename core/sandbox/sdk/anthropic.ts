@@ -1,5 +1,5 @@
-import type { ApiRequest, ApiResponse } from '../api/messages.ts';
-import { createMessage } from '../run/worker-runtime.ts';
+import type { ApiRequest, ApiResponse } from '../../api/messages.ts';
+import { createMessage } from '../worker-runtime.ts';
 import * as Errors from './errors.ts';
 
 /**

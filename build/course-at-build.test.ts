@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FIXTURES_DIR, readTree } from '../../cli/node-host.ts';
-import { loadCourse, sealCourse } from '../../core/index.ts';
-import { lessonMarkdown, markdownKey } from '../../web/features/lessons/markdown-text.ts';
+import { FIXTURES_DIR, readTree } from '../cli/node-host.ts';
+import { loadCourse, sealCourse } from '../core/index.ts';
+import { lessonMarkdown, markdownKey } from '../web/features/lessons/markdown-text.ts';
 import { courseModule } from './course-at-build.ts';
 
 const fixtures = readTree(FIXTURES_DIR);

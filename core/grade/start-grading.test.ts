@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Lesson, LessonCase } from '../lesson/types.ts';
-import { startGrading } from './grade-files.ts';
-import type { GradingHost } from './host.ts';
+import { startGrading } from './start-grading.ts';
+import type { GradingHost } from '../run/host.ts';
 
 const kase = (name: string): LessonCase => ({
   name,
@@ -22,6 +22,7 @@ const lesson = {
 function host(bundleOk: boolean): GradingHost & { spawned: number } {
   const made: GradingHost & { spawned: number } = {
     spawned: 0,
+    prelude: '',
     bundle: () =>
       Promise.resolve(
         bundleOk

@@ -2,10 +2,10 @@ import { join } from 'node:path';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import type { Plugin } from 'vite';
-import { loadCourse, sealCourse, type LoadCourseResult } from '../../core/index.ts';
-import { readTree } from '../../cli/node-host.ts';
-import { createMarkdownRenderer } from '../../web/features/lessons/markdown.ts';
-import { lessonMarkdown, markdownKey } from '../../web/features/lessons/markdown-text.ts';
+import { loadCourse, sealCourse, type LoadCourseResult } from '../core/index.ts';
+import { readTree } from '../cli/node-host.ts';
+import { createMarkdownRenderer } from '../web/features/lessons/markdown.ts';
+import { lessonMarkdown, markdownKey } from '../web/features/lessons/markdown-text.ts';
 
 const ID = 'virtual:course';
 const RESOLVED = `\0${ID}`;

@@ -1,7 +1,7 @@
 /**
  * A rough size of a value a worker sent (strings by length, other leaves 8), counting no further
  * than `limit`: a message past the bound is known to be so without walking all of it. The
- * browser's runner frame (public/runner.js) measures the same way.
+ * CLI's sandbox process and the browser's runner frame both measure with it.
  */
 export function sizeWithin(value: unknown, limit: number): number {
   let size = 0;

@@ -1,9 +1,9 @@
 import type { ApiRequest, ApiResponse } from '../api/messages.ts';
-import { formatPath, type PathSegment } from '../cassette/json-diff.ts';
-import type { Harness, HarnessMain, ToolImpl } from '../harness/harness-api.ts';
-import { APIError, responseHeaders } from '../sdk/errors.ts';
+import { formatPath, type PathSegment } from './format-path.ts';
+import type { Harness, HarnessMain, ToolImpl } from './harness-api.ts';
+import { APIError, responseHeaders } from './sdk/errors.ts';
 import { formatConsoleArgs } from './format-value.ts';
-import { cutConsoleLine, RUN_LIMITS } from './limits.ts';
+import { cutConsoleLine, RUN_LIMITS } from '../run/limits.ts';
 import { lockdown } from './lockdown.ts';
 import {
   serializeError,

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LEARNER_LIBS } from '../../core/index.ts';
+import { LEARNER_LIBS } from '../core/index.ts';
 import { onlyTypescriptLibs } from './typescript-libs.ts';
 
-const monaco = fileURLToPath(new URL('../../node_modules/monaco-editor', import.meta.url));
+const monaco = fileURLToPath(new URL('../node_modules/monaco-editor', import.meta.url));
 const LIB_JS = join(monaco, 'esm/vs/languages/features/typescript/lib/lib.js');
 
 async function keptLibs(roots: readonly string[]): Promise<Record<string, string>> {

@@ -56,7 +56,13 @@ export function Workspace({ course, lesson, dark }: Props) {
   );
   return (
     <main className="workspace">
-      <ReadingPane course={course} lesson={lesson} editor={editorApi} runner={runner} />
+      <ReadingPane
+        course={course}
+        lesson={lesson}
+        editor={editorApi}
+        runner={runner}
+        next={next && { id: next.id, title: next.title, href: serializeRoute(next.id) }}
+      />
       <Suspense
         fallback={<section className="editor-pane editor-loading">Loading the editor…</section>}
       >

@@ -63,7 +63,7 @@ test('"run it" runs the code as the Run button does, and posts the run’s summa
   await tutorLines(page).last().getByRole('button', { name: 'Why did it fail?' }).click();
   await expect(tutorLines(page).last()).toContainText('Why echo failed');
   await expect(tutorLines(page).last()).toContainText(
-    'Your request #2 sent user · user: the tool_result for toolu_01KSktCGBT4vLb3XqoM1YcjW',
+    /Your request #2 sent user · user: the tool_result for toolu_\w+ came straight after the user's prompt/,
   );
 });
 
@@ -96,7 +96,7 @@ test('a question close to an authored one is answered, with its lines highlighte
   await setFile(page, FILE, reference);
   const asked = question('stop-reason');
   await say(page, 'why look at stop_reason and not at the blocks');
-  const answer = tutorLines(page).last();
+  const answer = tutorLines(page).first();
   await expect(answer.locator('strong').first()).toHaveText(asked.question.replace(/`/g, ''));
   const range = findAnchor(reference, asked.anchor!)!;
   await expect
@@ -149,7 +149,9 @@ test('a question between two offers both; a question far from any says so', asyn
 test('the conversation survives a reload and a lesson switch, per lesson', async ({ page }) => {
   await say(page, 'what is cap for');
   await expect(tutorLines(page)).toHaveCount(1);
-  const before = await log(page).innerText();
+  await expect(tutorLines(page)).toContainText(question('cap').question.replace(/`/g, ''));
+  const before = (await log(page).textContent()) ?? '';
+  expect(before).toMatch(/^You: what is cap forTutor: What is cap for/);
 
   await page.reload();
   await editorReady(page, LESSON);

@@ -178,6 +178,40 @@ test('"next lesson" opens the next lesson; "break it" waits for a first run', as
   await editorReady(page, 'bounding-the-loop');
 });
 
+test.describe('saved before the chat, or with a corrupt conversation', () => {
+  for (const [name, saved] of [
+    ['a save from before the chat (version 1)', { version: 1, state: {} }],
+    [
+      'a save whose conversation is corrupt',
+      { version: 2, state: { chats: { [LESSON]: 'oops' } } },
+    ],
+  ] as const) {
+    test(`${name} opens with the learner's draft`, async ({ page }) => {
+      const draft = `// mine\n${reference}`;
+      const value = JSON.stringify({
+        version: saved.version,
+        state: { ...saved.state, drafts: { [LESSON]: { [FILE]: draft } } },
+      });
+      await page.addInitScript((v) => {
+        if (sessionStorage.getItem('seeded')) return;
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('theinference:state', v);
+      }, value);
+      // The lesson is open already (beforeEach): a reload runs the script before the app.
+      await page.reload();
+      await editorReady(page, LESSON);
+      expect(await page.evaluate((f) => window.__theinference?.getFile(f), FILE)).toBe(draft);
+      await openChat(page);
+      await expect(log(page).locator('.chat-message')).toHaveCount(0);
+      const notice = page.getByRole('region', { name: 'Notices' });
+      if (saved.version === 2) await expect(notice).toContainText('parts of it were malformed');
+      else await expect(notice).toHaveCount(0);
+      await say(page, 'hint');
+      await expect(tutorLines(page)).toHaveCount(1);
+    });
+  }
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`the chat has no serious accessibility violations (${colorScheme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme });

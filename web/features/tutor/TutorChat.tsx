@@ -53,12 +53,11 @@ export function TutorChat({ lesson, editor, runner, markdown, active, next, resp
     setDraft(last.text);
   };
 
+  // Named "Chat", not after its heading: the tutor's panel is the one region named "Tutor".
   return (
-    <section className="tutor-chat" aria-labelledby={`${inputId}-title`}>
+    <section className="tutor-chat" aria-label="Chat">
       <header className="chat-header">
-        <h3 id={`${inputId}-title`} className="chat-title">
-          Ask the tutor
-        </h3>
+        <h3 className="chat-title">Ask the tutor</h3>
         {messages.length > 0 && (
           <button type="button" className="button small ghost" onClick={() => clearChat(lesson.id)}>
             Clear<span className="visually-hidden"> the conversation</span>

@@ -9,6 +9,8 @@ describe('parseCommand', () => {
     ['please run my code', 'run'],
     ['hint', 'hint'],
     ['Can you give me a hint?', 'hint'],
+    ['give me another hint', 'hint'],
+    ['one more hint please', 'hint'],
     ["I'm stuck", 'hint'],
     ['explain', 'explain'],
     ['Why did it fail?', 'explain'],

@@ -49,6 +49,8 @@ const PHRASES: Record<TutorCommand, string[]> = {
     'hints',
     'next hint',
     'another hint',
+    'one more hint',
+    'more hints',
     'give me a hint',
     'i need a hint',
     'show hint',
@@ -122,6 +124,12 @@ for (const [command, phrases] of Object.entries(PHRASES) as [TutorCommand, strin
 
 /** Polite or chatty words around a command that change nothing. */
 const FILLER_BEFORE = [
+  'give me',
+  'show me',
+  'i want',
+  'i need',
+  'i would like',
+  'id like',
   'please',
   'can you',
   'could you',

@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { caseRow, openLesson, runAndWait, runButton, setFile, verdict } from './app.ts';
+import {
+  caseMessage,
+  caseRow,
+  openLesson,
+  runAndWait,
+  runButton,
+  setFile,
+  verdict,
+} from './app.ts';
 import { cliVerdict, mistakes } from './catalogue.ts';
 import { cliCases, lessons } from './course.ts';
 
@@ -47,10 +55,7 @@ for (const lesson of lessons) {
       for (const [name, says] of Object.entries(mistake.says)) {
         const graded = cli.find((c) => c.name === name);
         const row = caseRow(page, name);
-        // The row shows the message's first line; its detail shows the whole message.
-        const button = row.getByRole('button');
-        if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
-        const message = await page.locator('.case-detail .diagnostic-message').textContent();
+        const message = await caseMessage(page, name);
         const browser = {
           status: await row.getAttribute('data-status'),
           kind: await row.getAttribute('data-kind'),

@@ -100,3 +100,21 @@ export {
   type DecodeResult,
   type ShareProblem,
 } from './share/share-link.ts';
+export { COMMANDS, parseCommand, type TutorCommand } from './tutor/commands.ts';
+export {
+  CHAT_LIMITS,
+  type ChatAction,
+  type ChatIntent,
+  type ChatMessage,
+  type ChatRole,
+  type TutorReply,
+} from './tutor/conversation.ts';
+export type {
+  LastRun,
+  RunOutcome as TutorRunOutcome,
+  TutorActions,
+  TutorContext,
+  TutorResponder,
+  TutorTurn,
+} from './tutor/responder.ts';
+export { createOfflineResponder } from './tutor/offline-responder.ts';

@@ -79,7 +79,15 @@ export function Workspace({ course, lesson, dark }: Props) {
   return (
     <WorkspaceLayout
       stacked={stacked}
-      reading={<ReadingPane course={course} lesson={lesson} editor={editorApi} runner={runner} />}
+      reading={
+        <ReadingPane
+          course={course}
+          lesson={lesson}
+          editor={editorApi}
+          runner={runner}
+          next={next && { id: next.id, title: next.title, href: serializeRoute(next.id) }}
+        />
+      }
       code={
         <Suspense
           fallback={<section className="editor-pane editor-loading">Loading the editor…</section>}

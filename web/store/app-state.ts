@@ -1,3 +1,4 @@
+import type { ChatSlice } from './chat-slice.ts';
 import type { DraftsSlice } from './drafts-slice.ts';
 import type { PreferencesSlice } from './preferences-slice.ts';
 import type { ProgressSlice } from './progress-slice.ts';
@@ -15,7 +16,8 @@ export type AppState = DraftsSlice &
   UiSlice &
   TutorSlice &
   ShareSlice &
-  SyncSlice;
+  SyncSlice &
+  ChatSlice;
 
 /** What survives a reload: what the learner made and chose, nothing that can be recomputed. */
 export type PersistedState = Pick<
@@ -30,4 +32,5 @@ export type PersistedState = Pick<
   | 'hintsShown'
   | 'paneSizes'
   | 'fontSize'
+  | 'chats'
 >;

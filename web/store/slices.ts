@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { AppState } from './app-state.ts';
+import { createChatSlice } from './chat-slice.ts';
 import { createDraftsSlice } from './drafts-slice.ts';
 import { createPreferencesSlice } from './preferences-slice.ts';
 import { createProgressSlice } from './progress-slice.ts';
@@ -19,4 +20,5 @@ export const createAppSlices: StateCreator<AppState> = (...args) => ({
   ...createTutorSlice(...args),
   ...createShareSlice(...args),
   ...createSyncSlice(...args),
+  ...createChatSlice(...args),
 });

@@ -102,4 +102,28 @@ describe('lockdown', () => {
       "TypeError: Cannot assign to read only property 'name' of a built-in object",
     );
   });
+
+  it('runs from its own source text alone, minified as the runner frame is built', () => {
+    // The runner frame's pooled workers run `(${lockdown})(self)` with nothing else loaded: the
+    // function must not reach for anything of its module (a list, a helper) once minified.
+    const minified = transformSync(
+      readFileSync(new URL('./lockdown.ts', import.meta.url), 'utf8'),
+      {
+        loader: 'ts',
+        format: 'iife',
+        globalName: 'hardening',
+        minify: true,
+        target: 'es2022',
+      },
+    ).code;
+    const text = String(runInNewContext(`${minified}; String(hardening.lockdown)`, {}));
+    const check =
+      "try { Math.max = () => 3; return 'no error'; } catch (e) { return e.name + ': ' + e.message; }";
+    expect(
+      runInNewContext(`(${text})(globalThis); (function () { 'use strict'; ${check} })()`, {
+        setTimeout,
+        clearTimeout,
+      }),
+    ).toBe("TypeError: Cannot assign to read only property 'max' of object '[object Math]'");
+  });
 });

@@ -11,106 +11,110 @@
  * objects reachable from the standard globals.
  */
 
-/** The standard globals: ECMAScript's, and the host's few that harnesses use. */
-const GLOBAL_NAMES = [
-  'globalThis',
-  'Object',
-  'Function',
-  'Array',
-  'Number',
-  'Boolean',
-  'String',
-  'Symbol',
-  'BigInt',
-  'Date',
-  'Promise',
-  'RegExp',
-  'Error',
-  'AggregateError',
-  'EvalError',
-  'RangeError',
-  'ReferenceError',
-  'SyntaxError',
-  'TypeError',
-  'URIError',
-  'JSON',
-  'Math',
-  'Reflect',
-  'Proxy',
-  'Intl',
-  'Map',
-  'Set',
-  'WeakMap',
-  'WeakSet',
-  'WeakRef',
-  'FinalizationRegistry',
-  'ArrayBuffer',
-  'SharedArrayBuffer',
-  'DataView',
-  'Atomics',
-  'Int8Array',
-  'Uint8Array',
-  'Uint8ClampedArray',
-  'Int16Array',
-  'Uint16Array',
-  'Int32Array',
-  'Uint32Array',
-  'Float16Array',
-  'Float32Array',
-  'Float64Array',
-  'BigInt64Array',
-  'BigUint64Array',
-  'Iterator',
-  'parseInt',
-  'parseFloat',
-  'isNaN',
-  'isFinite',
-  'encodeURI',
-  'encodeURIComponent',
-  'decodeURI',
-  'decodeURIComponent',
-  'escape',
-  'unescape',
-  'setTimeout',
-  'clearTimeout',
-  'setInterval',
-  'clearInterval',
-  'queueMicrotask',
-  'structuredClone',
-];
-
-/**
- * Data properties on frozen prototypes that code assigns on its own instances (the
- * "override mistake": without this, `err.name = 'X'` would throw once Error.prototype is
- * frozen). A short list on purpose, from SES's: each one becomes an accessor, and accessors
- * on Promise.prototype or Array.prototype would take V8 off its fast paths for await and for
- * array methods, while no ordinary code assigns `promise.then` or `list.push`.
- */
-const OVERRIDABLE: [string, string[]][] = [
-  ['Object', ['constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty']],
-  ['Function', ['toString']],
-  ['Error', ['constructor', 'name', 'message', 'toString']],
-  ['AggregateError', ['constructor', 'name', 'message']],
-  ['EvalError', ['constructor', 'name', 'message']],
-  ['RangeError', ['constructor', 'name', 'message']],
-  ['ReferenceError', ['constructor', 'name', 'message']],
-  ['SyntaxError', ['constructor', 'name', 'message']],
-  ['TypeError', ['constructor', 'name', 'message']],
-  ['URIError', ['constructor', 'name', 'message']],
-];
-
 type Scope = Record<string, unknown>;
 
 /**
  * Freezes the realm's built-ins and fixes their global names. Idempotent: a host whose worker
  * waits idle for its script may run it ahead (it costs ~2-4 ms of a cold worker's time), and
  * the runtime's own call then finds the realm hardened and returns.
+ *
+ * Self-contained (its lists are inside it, it calls only built-ins), so a host can run it from
+ * its source text, `(${lockdown})(self)`, in a worker that has nothing else loaded yet: the
+ * browser's runner frame does this in every pooled worker while it waits for a case.
  */
 export function lockdown(scope: object = globalThis): void {
   const global = scope as Scope;
   const { defineProperty, freeze, getOwnPropertyDescriptor, getPrototypeOf, hasOwn } = Object;
   const ownKeys = Reflect.ownKeys;
   if (Object.isFrozen(Object.prototype) && Object.isFrozen(Function.prototype)) return;
+
+  /** The standard globals: ECMAScript's, and the host's few that harnesses use. */
+  const GLOBAL_NAMES = [
+    'globalThis',
+    'Object',
+    'Function',
+    'Array',
+    'Number',
+    'Boolean',
+    'String',
+    'Symbol',
+    'BigInt',
+    'Date',
+    'Promise',
+    'RegExp',
+    'Error',
+    'AggregateError',
+    'EvalError',
+    'RangeError',
+    'ReferenceError',
+    'SyntaxError',
+    'TypeError',
+    'URIError',
+    'JSON',
+    'Math',
+    'Reflect',
+    'Proxy',
+    'Intl',
+    'Map',
+    'Set',
+    'WeakMap',
+    'WeakSet',
+    'WeakRef',
+    'FinalizationRegistry',
+    'ArrayBuffer',
+    'SharedArrayBuffer',
+    'DataView',
+    'Atomics',
+    'Int8Array',
+    'Uint8Array',
+    'Uint8ClampedArray',
+    'Int16Array',
+    'Uint16Array',
+    'Int32Array',
+    'Uint32Array',
+    'Float16Array',
+    'Float32Array',
+    'Float64Array',
+    'BigInt64Array',
+    'BigUint64Array',
+    'Iterator',
+    'parseInt',
+    'parseFloat',
+    'isNaN',
+    'isFinite',
+    'encodeURI',
+    'encodeURIComponent',
+    'decodeURI',
+    'decodeURIComponent',
+    'escape',
+    'unescape',
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+    'queueMicrotask',
+    'structuredClone',
+  ];
+
+  /**
+   * Data properties on frozen prototypes that code assigns on its own instances (the
+   * "override mistake": without this, `err.name = 'X'` would throw once Error.prototype is
+   * frozen). A short list on purpose, from SES's: each one becomes an accessor, and accessors
+   * on Promise.prototype or Array.prototype would take V8 off its fast paths for await and for
+   * array methods, while no ordinary code assigns `promise.then` or `list.push`.
+   */
+  const OVERRIDABLE: [string, string[]][] = [
+    ['Object', ['constructor', 'toString', 'toLocaleString', 'valueOf', 'hasOwnProperty']],
+    ['Function', ['toString']],
+    ['Error', ['constructor', 'name', 'message', 'toString']],
+    ['AggregateError', ['constructor', 'name', 'message']],
+    ['EvalError', ['constructor', 'name', 'message']],
+    ['RangeError', ['constructor', 'name', 'message']],
+    ['ReferenceError', ['constructor', 'name', 'message']],
+    ['SyntaxError', ['constructor', 'name', 'message']],
+    ['TypeError', ['constructor', 'name', 'message']],
+    ['URIError', ['constructor', 'name', 'message']],
+  ];
 
   for (const [name, keys] of OVERRIDABLE) {
     const proto = (global[name] as { prototype?: object } | undefined)?.prototype;

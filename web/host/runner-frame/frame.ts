@@ -1,4 +1,5 @@
 import type { Clock } from '../../../core/index.ts';
+import { lockdown } from '../../../core/sandbox/lockdown.ts';
 import { PORT_PRELUDE } from '../../../core/sandbox/port-prelude.ts';
 import { parseFrameRequest, type FrameReport } from './protocol.ts';
 import { createFrameServer } from './serve-runs.ts';
@@ -16,12 +17,16 @@ import { createWorkerPool, type PoolWorker } from './worker-pool.ts';
 const appOrigin = location.origin;
 
 /**
- * A pooled worker's whole program: wait for one script, then run it as a classic script would
- * run (an indirect eval is global code). Its frames are named theinference-case.js; the
- * script's own lines are numbered from 1, as if it had been the worker's file.
+ * A pooled worker's whole program: harden the realm while it waits (the runtime's own
+ * `lockdown()` then finds it done, so a case does not pay for it on the Run's critical path),
+ * wait for one script, then run it as a classic script would run (an indirect eval is global
+ * code). Its frames are named theinference-case.js; the script's own lines are numbered from 1,
+ * as if it had been the worker's file.
  */
-const BOOT =
-  "onmessage = (e) => { onmessage = null; (0, eval)(e.data + '\\n//# sourceURL=theinference-case.js'); };";
+const BOOT = [
+  `(${lockdown.toString()})(self);`,
+  "onmessage = (e) => { onmessage = null; (0, eval)(e.data + '\\n//# sourceURL=theinference-case.js'); };",
+].join('\n');
 const BOOT_URL = URL.createObjectURL(new Blob([BOOT], { type: 'text/javascript' }));
 
 /**

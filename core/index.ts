@@ -45,6 +45,19 @@ export {
   type GradingOptions,
 } from './run/grade-files.ts';
 export type * from './grade/report.ts';
+export type * from './run/model-answerer.ts';
+export {
+  startLiveRun,
+  totalUsage,
+  type LiveCall,
+  type LiveReport,
+  type LiveRunHandle,
+  type LiveRunOptions,
+} from './live/live-run.ts';
+export type { LiveCheck, LiveVerdict } from './live/check-live-run.ts';
+export { refuseLocally } from './live/refuse-locally.ts';
+export { recordLiveCase, type CaseFiles, type RecordResult } from './live/record-case.ts';
+export { formatTokens, summarizeLive } from './live/summarize-live.ts';
 export { summarizeCase, summarizeTurns } from './grade/transcript.ts';
 export {
   LONG_LINK_CHARS,

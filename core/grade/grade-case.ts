@@ -62,6 +62,7 @@ function decide(
       frames,
     };
   }
+  if (outcome.kind === 'limit') return error('cancelled', outcome.message);
   if (outcome.kind === 'stopped-after-rejection') {
     return error('cassette', 'The run was stopped: it kept calling the model after an error.');
   }

@@ -1,6 +1,7 @@
 import type { ApiResponse } from '../api/messages.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
 import type { DiffEntry } from '../cassette/json-diff.ts';
+import type { ApiAttempt, LiveApiError } from '../run/model-answerer.ts';
 import type { CompileError } from '../run/bundle.ts';
 import type { ConsoleLevel, SerializedError } from '../run/protocol.ts';
 import type { StackFrame } from '../run/stack-map.ts';
@@ -37,6 +38,10 @@ export interface Turn {
   request: { messageCount: number; newestMessage: unknown; raw: unknown };
   response?: ApiResponse;
   rejection?: CassetteRejection;
+  /** Live mode: the API (or the network) refused the call. */
+  apiError?: LiveApiError;
+  /** Live mode: attempts the SDK retried before its answer. */
+  retries?: ApiAttempt[];
   durationMs: number;
   tools: ToolExecution[];
 }

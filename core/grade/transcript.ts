@@ -19,6 +19,8 @@ export function buildTurns(events: readonly RunEvent[]): Turn[] {
       };
       if (event.response) turn.response = event.response;
       if (event.rejection) turn.rejection = event.rejection;
+      if (event.apiError) turn.apiError = event.apiError;
+      if (event.retries?.length) turn.retries = event.retries;
       turns.push(turn);
     } else if (event.type === 'tool') {
       const { type: _type, at: _at, ...tool } = event;

@@ -1,5 +1,6 @@
 import type { ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
+import type { ApiAttempt, LiveApiError } from './model-answerer.ts';
 import type { ConsoleLevel, SerializedError } from './protocol.ts';
 
 /**
@@ -14,6 +15,10 @@ export type RunEvent =
       request: ApiRequest;
       response?: ApiResponse;
       rejection?: CassetteRejection;
+      /** Live mode: the API (or the network) refused the call. */
+      apiError?: LiveApiError;
+      /** Live mode: the attempts the SDK retried before its answer (429, 529...). */
+      retries?: ApiAttempt[];
       at: number;
       durationMs: number;
     }
@@ -33,7 +38,9 @@ export type RunOutcome =
   | { kind: 'threw'; error: SerializedError }
   | { kind: 'timeout'; afterMs: number }
   | { kind: 'cancelled' }
-  | { kind: 'stopped-after-rejection' };
+  | { kind: 'stopped-after-rejection' }
+  /** Live mode: the host stopped the run at a wallet limit before the next call. */
+  | { kind: 'limit'; message: string };
 
 /** Everything the grader needs about one case's run. */
 export interface CaseRun {

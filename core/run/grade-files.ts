@@ -8,7 +8,8 @@ import { createStackMapper } from './stack-map.ts';
 
 /** One bundle cache per bundler instance: hosts build a host object per run, not per bundler. */
 const caches = new WeakMap<Bundler, Bundler>();
-function bundleFor(host: GradingHost): Bundler {
+/** The host's bundler behind its bundle cache (a live run shares the cache with grading). */
+export function bundleFor(host: GradingHost): Bundler {
   let cache = caches.get(host.bundle);
   if (!cache) caches.set(host.bundle, (cache = createBundleCache(host.bundle)));
   return cache;

@@ -3,6 +3,7 @@ import type { LessonCase } from '../lesson/types.ts';
 import type { CaseRun, RunEvent, RunOutcome } from './events.ts';
 import type { Clock, SpawnWorker, WorkerHandle } from './host.ts';
 import { cutConsoleLine, RUN_LIMITS } from './limits.ts';
+import type { AbortSignalLike, ModelAnswer, ModelAnswerer } from './model-answerer.ts';
 import { parseWorkerMessage, type HostMessage, type WorkerMessage } from './protocol.ts';
 
 export interface CaseRunHandle {
@@ -14,6 +15,10 @@ export interface CaseRunHandle {
 /**
  * Runs one case: a fresh worker for the bundled script, the cassette answering its model
  * calls from this side of the boundary, and a timer that terminates it.
+ *
+ * With `answer` (live mode), that answerer replies instead of the cassette. The time limit then
+ * counts the code's own time only: it is paused while a call is out to the model, whose
+ * latency is not the code's, and every call still out is aborted when the run ends.
  */
 export function runCase(
   spawn: SpawnWorker,
@@ -21,6 +26,7 @@ export function runCase(
   script: string,
   testCase: LessonCase,
   timeoutMs: number,
+  answer?: ModelAnswerer,
 ): CaseRunHandle {
   const session = createCassetteSession(testCase.cassette);
   const started = clock.now();
@@ -34,6 +40,12 @@ export function runCase(
   let received = 0;
   let finished = false;
   let worker: WorkerHandle | undefined;
+  /** Live calls out to the model, each with its way to abort. */
+  const inFlight = new Set<() => void>();
+  /** The code's own time used before the timer was last paused, and when it last resumed. */
+  let usedMs = 0;
+  let resumedAt = started;
+  let timer: unknown;
   let resolveRun: (run: CaseRun) => void = () => {};
   const result = new Promise<CaseRun>((resolve) => (resolveRun = resolve));
 
@@ -41,6 +53,8 @@ export function runCase(
     if (finished) return;
     finished = true;
     clock.clearTimeout(timer);
+    for (const abort of inFlight) abort();
+    inFlight.clear();
     worker?.terminate();
     const run: CaseRun = {
       outcome,
@@ -80,11 +94,81 @@ export function runCase(
     events.push(event);
   };
 
+  const startTimer = () => {
+    resumedAt = clock.now();
+    const left = Math.max(0, timeoutMs - usedMs);
+    timer = clock.setTimeout(() => finish({ kind: 'timeout', afterMs: timeoutMs }), left);
+  };
+
+  const answerLive = (answerer: ModelAnswerer, id: number, request: Record<string, unknown>) => {
+    if (rejection && ++callsAfterRejection > RUN_LIMITS.callsAfterRejection) {
+      finish({ kind: 'stopped-after-rejection' });
+      return;
+    }
+    const at = clock.now() - started;
+    modelCalls++;
+    const event: Extract<RunEvent, { type: 'model-call' }> = {
+      type: 'model-call',
+      index: modelCalls,
+      request,
+      at,
+      durationMs: 0,
+    };
+    events.push(event);
+    if (inFlight.size === 0) {
+      clock.clearTimeout(timer);
+      usedMs += clock.now() - resumedAt;
+    }
+    const { signal, abort } = abortable();
+    inFlight.add(abort);
+    const settle = (reply: ModelAnswer) => {
+      if (finished || !inFlight.delete(abort)) return;
+      event.durationMs = clock.now() - started - at;
+      if (inFlight.size === 0) startTimer();
+      if ('stop' in reply) {
+        // No call was made: the turn it would have been is not in the transcript.
+        events.splice(events.indexOf(event), 1);
+        modelCalls--;
+        finish({ kind: 'limit', message: reply.stop });
+        return;
+      }
+      if (reply.attempts?.length) event.retries = reply.attempts;
+      if (reply.ok) {
+        event.response = reply.response;
+        post({ type: 'model-reply', id, ok: true, response: reply.response });
+        return;
+      }
+      if (reply.rejection) {
+        event.rejection = reply.rejection;
+        rejection ??= reply.rejection;
+      }
+      if (reply.apiError) event.apiError = reply.apiError;
+      post({ type: 'model-reply', id, ok: false, status: reply.status, body: reply.body });
+    };
+    answerer(request, { signal }).then(settle, (error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      const apiError = {
+        status: 0,
+        type: 'host_error',
+        message,
+        explanation: 'The page could not make the call.',
+      };
+      settle({
+        ok: false,
+        status: 0,
+        body: { type: 'error', error: { type: apiError.type, message } },
+        apiError,
+      });
+    });
+  };
+
   const onMessage = (message: WorkerMessage) => {
     const at = clock.now() - started;
     switch (message.type) {
       case 'model-request':
-        return answerModel(message.id, message.request);
+        return answer
+          ? answerLive(answer, message.id, message.request)
+          : answerModel(message.id, message.request);
       case 'tool': {
         const { type: _type, ...tool } = message;
         events.push({ type: 'tool', ...tool, at });
@@ -111,7 +195,7 @@ export function runCase(
     }
   };
 
-  const timer = clock.setTimeout(() => finish({ kind: 'timeout', afterMs: timeoutMs }), timeoutMs);
+  startTimer();
   try {
     worker = spawn(script, {
       message: (data) => {
@@ -132,4 +216,15 @@ export function runCase(
     finish({ kind: 'threw', error: { name: 'WorkerError', message } });
   }
   return { result, cancel: () => finish({ kind: 'cancelled' }) };
+}
+
+/** An AbortController from the host's global (Node and browsers both have one). */
+function abortable(): { signal: AbortSignalLike; abort: () => void } {
+  const Controller = (
+    globalThis as unknown as {
+      AbortController: new () => { signal: AbortSignalLike; abort(): void };
+    }
+  ).AbortController;
+  const controller = new Controller();
+  return { signal: controller.signal, abort: () => controller.abort() };
 }

@@ -1,4 +1,5 @@
 import type { DraftsSlice } from './drafts-slice.ts';
+import type { LiveSlice } from './live-slice.ts';
 import type { PreferencesSlice } from './preferences-slice.ts';
 import type { ProgressSlice } from './progress-slice.ts';
 import type { RunSlice } from './run-slice.ts';
@@ -15,7 +16,8 @@ export type AppState = DraftsSlice &
   UiSlice &
   TutorSlice &
   ShareSlice &
-  SyncSlice;
+  SyncSlice &
+  LiveSlice;
 
 /** What survives a reload: what the learner made and chose, nothing that can be recomputed. */
 export type PersistedState = Pick<
@@ -30,4 +32,5 @@ export type PersistedState = Pick<
   | 'hintsShown'
   | 'paneSizes'
   | 'fontSize'
+  | 'liveSettings'
 >;

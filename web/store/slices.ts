@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { AppState } from './app-state.ts';
 import { createDraftsSlice } from './drafts-slice.ts';
+import { createLiveSlice } from './live-slice.ts';
 import { createPreferencesSlice } from './preferences-slice.ts';
 import { createProgressSlice } from './progress-slice.ts';
 import { createRunSlice } from './run-slice.ts';
@@ -19,4 +20,5 @@ export const createAppSlices: StateCreator<AppState> = (...args) => ({
   ...createTutorSlice(...args),
   ...createShareSlice(...args),
   ...createSyncSlice(...args),
+  ...createLiveSlice(...args),
 });

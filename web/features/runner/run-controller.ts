@@ -1,6 +1,10 @@
 import {
   prepareBundle,
   startGrading,
+  startLiveRun,
+  type LiveReport,
+  type LiveRunHandle,
+  type LiveRunOptions,
   type CaseReport,
   type Bundler,
   type Clock,
@@ -36,6 +40,8 @@ let latest = 0;
 /** The run Stop was last pressed for: it may still be waiting for the bundler. */
 let stopped = 0;
 let current: GradingHandle | undefined;
+/** The live run under way, if any (live mode: one run at a time, as with grading). */
+let currentLive: LiveRunHandle | undefined;
 /** The latest lesson prepareRun was asked for. */
 let preparing = 0;
 
@@ -54,6 +60,7 @@ export async function runLesson(
 ): Promise<RunState | undefined> {
   current?.cancel();
   current = undefined;
+  currentLive?.cancel();
   const id = ++latest;
   const store = useAppStore.getState();
   store.beginRun(id, lesson.id, source, files, only);
@@ -114,10 +121,38 @@ export function prepareRun(lesson: Lesson, files: FileMap): void {
   });
 }
 
+/**
+ * Runs the learner's files once live (live mode): the lesson's harness and tools in the sandbox
+ * as for a case, with `options.answer` (the page's SDK call) replying to each model call.
+ * Whatever it needs besides the answerer comes in `options`; the key never reaches here.
+ */
+export async function runLive(
+  lesson: Lesson,
+  files: FileMap,
+  options: LiveRunOptions,
+): Promise<LiveReport> {
+  current?.cancel();
+  currentLive?.cancel();
+  let bundle;
+  try {
+    bundle = await loadBundler();
+  } catch (error) {
+    throw new Error(`The bundler is not available: ${describe(error)}`, { cause: error });
+  }
+  const handle = startLiveRun(hostFor(bundle), lesson, files, options);
+  currentLive = handle;
+  try {
+    return await handle.result;
+  } finally {
+    if (currentLive === handle) currentLive = undefined;
+  }
+}
+
 /** Stops the current run at once: its workers are terminated and its cases say "cancelled". */
 export function stopRun(): void {
   stopped = latest;
   current?.cancel();
+  currentLive?.cancel();
 }
 
 /** Forgets the current run (switching lessons): stops it and clears its results. */
@@ -125,6 +160,7 @@ export function abandonRun(): void {
   latest++;
   current?.cancel();
   current = undefined;
+  currentLive?.cancel();
   useAppStore.getState().clearRun();
 }
 

@@ -1,6 +1,7 @@
-import type { Turn } from '../../../core/index.ts';
+import { formatTokens, type Turn } from '../../../core/index.ts';
 import { Json } from '../../ui/Json.tsx';
 import { LazyDetails } from '../../ui/LazyDetails.tsx';
+import { ApiErrorNote, RetriesNote } from './ApiErrorNote.tsx';
 import { ContentBlocks } from './ContentBlocks.tsx';
 import { rejectionLabel } from './rejection-label.ts';
 import { RejectionNote } from './RejectionNote.tsx';
@@ -12,13 +13,15 @@ interface Props {
   turn: Turn;
   /** The turn before, whose reply this request answers. */
   previous: Turn | undefined;
+  /** A live run's turn: its latency is the model's, and its tokens are shown. */
+  live?: boolean;
 }
 
 /**
  * One turn: the request the learner's code built (its roles, and what it sent back), what the
  * model answered (or why the request was refused), and the tools run.
  */
-export function TurnEntry({ turn, previous }: Props) {
+export function TurnEntry({ turn, previous, live = false }: Props) {
   const { request, response, rejection } = turn;
   const roles = requestRoles(request.raw);
   const replyIds = previous?.response?.content.flatMap((b) =>
@@ -38,7 +41,17 @@ export function TurnEntry({ turn, previous }: Props) {
             {rejectionLabel(rejection)}
           </span>
         )}
+        {turn.apiError && (
+          <span className="badge danger">
+            {turn.apiError.status > 0 ? turn.apiError.status : 'no response'}
+          </span>
+        )}
         <span className="turn-ms">{Math.round(turn.durationMs)} ms</span>
+        {live && response && (
+          <span className="turn-tokens" title="Tokens: input · output">
+            {formatTokens(response.usage)} tokens
+          </span>
+        )}
       </header>
       <div className="turn-request">
         <span className="turn-arrow" aria-hidden="true">
@@ -55,7 +68,9 @@ export function TurnEntry({ turn, previous }: Props) {
         <LazyDetails summary="Raw request">{() => <Json value={request.raw} />}</LazyDetails>
       </div>
       <SentBlocks request={request.raw} replyIds={replyIds} />
+      {turn.retries && <RetriesNote retries={turn.retries} />}
       {rejection && <RejectionNote rejection={rejection} />}
+      {turn.apiError && <ApiErrorNote error={turn.apiError} />}
       {response && (
         <div className="turn-response">
           <span className="turn-arrow" aria-hidden="true">

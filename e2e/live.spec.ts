@@ -220,8 +220,11 @@ test('a request the API would refuse is refused on the page, and costs nothing',
   await giveKey(page, key);
   await useStandIn(page);
   expect(await runLive(page)).toMatch(/^Failed: Request #1 was refused before it was sent/);
-  await expect(panel(page).locator('.rejection.invalid-request')).toContainText(
+  await expect(panel(page).locator('.live-result .diagnostic')).toContainText(
     'messages: first message must use the "user" role',
+  );
+  await expect(panel(page).locator('.rejection.invalid-request')).toContainText(
+    'refused before it was sent',
   );
   expect(await requestsWith(key)).toHaveLength(0);
 });

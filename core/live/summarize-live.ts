@@ -11,7 +11,17 @@ export function summarizeLive(report: {
   turns: readonly Turn[];
   durationMs: number;
 }): string {
-  const tools = report.turns.reduce((n, t) => n + t.tools.length, 0);
+  // The tool calls the model asked for: a harness need not run tools through `h.tools` (the
+  // agent lesson's code runs its own), so the model's tool_use blocks are what counts here.
+  const tools = report.turns.reduce(
+    (n, t) =>
+      n +
+      Math.max(
+        t.tools.length,
+        t.response?.content.filter((b) => b.type === 'tool_use').length ?? 0,
+      ),
+    0,
+  );
   const mark = report.status === 'pass' ? '✓' : '✗';
   const seconds = (report.durationMs / 1000).toFixed(1);
   return `${mark} ${plural(report.turns.length, 'turn')} · ${plural(tools, 'tool call')} · ${seconds} s`;

@@ -8,7 +8,6 @@ import {
 } from '../../../core/index.ts';
 import { useAppStore } from '../../store/store.ts';
 import { keyStore, type KeyState } from './key-store.ts';
-import { questionFor } from './live-controller.ts';
 import { lessonQuestion } from './live-input.ts';
 import { LiveSettingsForm } from './LiveSettingsForm.tsx';
 import { RecordButton } from './RecordButton.tsx';
@@ -34,8 +33,7 @@ const keyText: Record<KeyState, string> = {
  */
 export default function LivePanel({ lesson, transcript, onRun }: Props) {
   const questionId = useId();
-  useAppStore((s) => s.liveQuestions[lesson.id]);
-  const question = questionFor(lesson);
+  const question = useAppStore((s) => s.liveQuestions[lesson.id]) ?? lessonQuestion(lesson);
   const setQuestion = useAppStore((s) => s.setLiveQuestion);
   const storedRun = useAppStore((s) => s.liveRun);
   const run = storedRun?.lessonId === lesson.id ? storedRun : undefined;

@@ -46,17 +46,17 @@ export {
 } from './run/grade-files.ts';
 export type * from './grade/report.ts';
 export type * from './run/model-answerer.ts';
+// The rest of live mode's functions are in core/live/index.ts: only live mode's own (lazily
+// loaded) code needs them, so the page's first visit does not carry them.
 export {
   startLiveRun,
-  totalUsage,
   type LiveCall,
   type LiveReport,
   type LiveRunHandle,
   type LiveRunOptions,
 } from './live/live-run.ts';
 export type { LiveCheck, LiveVerdict } from './live/check-live-run.ts';
-export { refuseLocally } from './live/refuse-locally.ts';
-export { recordLiveCase, type CaseFiles, type RecordResult } from './live/record-case.ts';
+export type { CaseFiles, RecordResult } from './live/record-case.ts';
 export { formatTokens, summarizeLive } from './live/summarize-live.ts';
 export { summarizeCase, summarizeTurns } from './grade/transcript.ts';
 export {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { recordLiveCase, type Lesson, type LiveReport } from '../../../core/index.ts';
+import type { Lesson, LiveReport } from '../../../core/index.ts';
+import { recordLiveCase } from '../../../core/live/index.ts';
 import { caseName } from './live-input.ts';
 
 /**

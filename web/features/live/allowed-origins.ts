@@ -1,5 +1,3 @@
-import { originOf } from './api-errors.ts';
-
 /** The origins this build's CSP lets the page connect to, besides its own (vite.config.ts). */
 export const LIVE_ORIGINS: readonly string[] =
   typeof __THEINFERENCE_LIVE_ORIGINS__ === 'undefined'
@@ -25,4 +23,13 @@ export function baseUrlProblem(
     return `This build may connect only to ${allowed.join(', ')}: add ${url.origin} to THEINFERENCE_CONNECT_SRC when you build (see the README, "Live mode").`;
   }
   return undefined;
+}
+
+/** The scheme, host and port of `url`, or the text itself when it is not a URL. */
+export function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
 }

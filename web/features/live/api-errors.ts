@@ -1,4 +1,5 @@
 import type { ApiAttempt, LiveApiError } from '../../../core/index.ts';
+import { originOf } from './allowed-origins.ts';
 
 /**
  * What each way a live call can fail means, in the transcript: the API's own status, type and
@@ -75,15 +76,6 @@ function retriedNote(retries: readonly ApiAttempt[]): string {
     ? ', honouring retry-after'
     : '';
   return ` The SDK retried ${times} first (after ${statuses.join(', then ')}${honoured}).`;
-}
-
-/** The scheme, host and port of `url`, or the text itself when it is not a URL. */
-export function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
 }
 
 /** A `retry-after` header in milliseconds (seconds, or an HTTP date), as the SDK reads it. */

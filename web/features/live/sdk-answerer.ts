@@ -1,11 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
-import {
-  refuseLocally,
-  type ApiAttempt,
-  type ApiResponse,
-  type ModelAnswer,
-  type ModelAnswerer,
-} from '../../../core/index.ts';
+import type { ApiAttempt, ApiResponse, ModelAnswer, ModelAnswerer } from '../../../core/index.ts';
+import { refuseLocally } from '../../../core/live/index.ts';
 import { explainFailure, retryAfterMs } from './api-errors.ts';
 import { checkWallet, type WalletLimits, type WalletMeter } from './wallet.ts';
 

@@ -3,11 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { LEARNER_LIBS } from './core/lesson/learner-libs.ts';
-import { CONNECT_SRC_ENV, liveOrigins } from './scripts/vite/connect-src.ts';
-import { courseAtBuild } from './scripts/vite/course-at-build.ts';
-import { precompress } from './scripts/vite/precompress.ts';
-import { preloadChunk } from './scripts/vite/preload-chunk.ts';
-import { onlyTypescriptLibs } from './scripts/vite/typescript-libs.ts';
+import { CONNECT_SRC_ENV, liveOrigins } from './build/connect-src.ts';
+import { courseAtBuild } from './build/course-at-build.ts';
+import { precompress } from './build/precompress.ts';
+import { preloadChunk } from './build/preload-chunk.ts';
+import { runnerFrame } from './build/runner-frame.ts';
+import { onlyTypescriptLibs } from './build/typescript-libs.ts';
 
 /**
  * The app's Content-Security-Policy. Everything comes from this origin; the exceptions are
@@ -19,7 +20,7 @@ import { onlyTypescriptLibs } from './scripts/vite/typescript-libs.ts';
  * - `connect-src`: live mode's calls to the Messages API (https://api.anthropic.com), plus the
  *   origins this build was given in THEINFERENCE_CONNECT_SRC (a gateway; the tests' stand-in).
  * Learner code never runs under this policy: it runs in `/runner.html`, a sandboxed frame with a
- * far stricter one (see public/runner.html).
+ * far stricter one (see build/runner-frame.ts).
  */
 const LIVE_ORIGINS = liveOrigins(process.env[CONNECT_SRC_ENV]);
 const APP_POLICY = {
@@ -86,6 +87,7 @@ export default defineConfig({
     contentSecurityPolicy(),
     preloadChunk('web/features/editor/EditorPane.tsx'),
     courseAtBuild(fileURLToPath(new URL('fixtures', import.meta.url))),
+    runnerFrame(fileURLToPath(new URL('web/host/runner-frame/frame.ts', import.meta.url))),
     precompress('node_modules/.cache/theinference/precompressed'),
   ],
   // Live mode checks a base URL against the policy before it tries to reach it.

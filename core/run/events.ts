@@ -1,7 +1,7 @@
-import type { ApiRequest, ApiResponse } from '../api/messages.ts';
+import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
-import type { ApiAttempt, LiveApiError } from './model-answerer.ts';
-import type { ConsoleLevel, SerializedError } from './protocol.ts';
+import type { ApiRetry } from './model-source.ts';
+import type { ConsoleLevel, SerializedError } from '../sandbox/protocol.ts';
 
 /**
  * What a run records, independently of what the learner's code reports about itself:
@@ -15,10 +15,10 @@ export type RunEvent =
       request: ApiRequest;
       response?: ApiResponse;
       rejection?: CassetteRejection;
-      /** Live mode: the API (or the network) refused the call. */
-      apiError?: LiveApiError;
-      /** Live mode: the attempts the SDK retried before its answer (429, 529...). */
-      retries?: ApiAttempt[];
+      /** The API's own error (live mode): status 0 when no response came at all. */
+      error?: { status: number; body: ApiErrorBody };
+      /** Live mode: attempts the API client retried before this answer (429, 529...). */
+      retries?: ApiRetry[];
       at: number;
       durationMs: number;
     }
@@ -38,9 +38,7 @@ export type RunOutcome =
   | { kind: 'threw'; error: SerializedError }
   | { kind: 'timeout'; afterMs: number }
   | { kind: 'cancelled' }
-  | { kind: 'stopped-after-rejection' }
-  /** Live mode: the host stopped the run at a wallet limit before the next call. */
-  | { kind: 'limit'; message: string };
+  | { kind: 'stopped-after-rejection' };
 
 /** Everything the grader needs about one case's run. */
 export interface CaseRun {

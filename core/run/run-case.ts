@@ -1,10 +1,17 @@
-import { createCassetteSession } from '../cassette/session.ts';
+import type { ApiRequest } from '../api/messages.ts';
+import { unawaitedCause } from '../cassette/diagnose-request.ts';
+import { createCassetteSession, type LoopBounds } from '../cassette/session.ts';
 import type { LessonCase } from '../lesson/types.ts';
 import type { CaseRun, RunEvent, RunOutcome } from './events.ts';
-import type { Clock, SpawnWorker, WorkerHandle } from './host.ts';
+import { withPrelude, type ModelAnswerer, type RunHost, type WorkerHandle } from './host.ts';
 import { cutConsoleLine, RUN_LIMITS } from './limits.ts';
-import type { AbortSignalLike, ModelAnswer, ModelAnswerer } from './model-answerer.ts';
-import { parseWorkerMessage, type HostMessage, type WorkerMessage } from './protocol.ts';
+import { answererSource, type ModelAnswer, type ModelSource } from './model-source.ts';
+import {
+  parseWorkerMessage,
+  serializeError,
+  type HostMessage,
+  type WorkerMessage,
+} from '../sandbox/protocol.ts';
 
 export interface CaseRunHandle {
   result: Promise<CaseRun>;
@@ -14,21 +21,41 @@ export interface CaseRunHandle {
 
 /**
  * Runs one case: a fresh worker for the bundled script, the cassette answering its model
- * calls from this side of the boundary, and a timer that terminates it.
- *
- * With `answer` (live mode), that answerer replies instead of the cassette. The time limit then
- * counts the code's own time only: it is paused while a call is out to the model, whose
- * latency is not the code's, and every call still out is aborted when the run ends.
+ * calls from this side of the boundary (or, live, `answerer`: see `ModelAnswerer`), and a timer
+ * that terminates it.
  */
 export function runCase(
-  spawn: SpawnWorker,
-  clock: Clock,
+  host: RunHost,
   script: string,
   testCase: LessonCase,
   timeoutMs: number,
-  answer?: ModelAnswerer,
+  answerer?: ModelAnswerer,
 ): CaseRunHandle {
-  const session = createCassetteSession(testCase.cassette);
+  const model = answerer
+    ? answererSource(answerer)
+    : createCassetteSession(testCase.cassette, loopBounds(testCase.input));
+  return runScript(host, script, testCase.input, timeoutMs, model);
+}
+
+/**
+ * Runs the bundled script once with `input`: a fresh worker (the host's one-line prelude ahead
+ * of the script), `model` answering its model calls from this side of the boundary, and a
+ * timer that terminates it. `onEvent` hears each event as it is recorded (a live run prints
+ * them as they come).
+ *
+ * The time limit counts the code's own time: while a call is out to a model that answers
+ * later (live mode's network), the timer is paused, since the model's latency is not the
+ * code's. A cassette answers at once, so a graded case's limit is its whole run.
+ */
+export function runScript(
+  host: RunHost,
+  script: string,
+  input: unknown,
+  timeoutMs: number,
+  model: ModelSource,
+  onEvent: (event: RunEvent) => void = () => {},
+): CaseRunHandle {
+  const { spawn, clock } = host;
   const started = clock.now();
   const events: RunEvent[] = [];
   const outputs: string[] = [];
@@ -40,9 +67,9 @@ export function runCase(
   let received = 0;
   let finished = false;
   let worker: WorkerHandle | undefined;
-  /** Live calls out to the model, each with its way to abort. */
-  const inFlight = new Set<() => void>();
-  /** The code's own time used before the timer was last paused, and when it last resumed. */
+  /** Calls out to a model that answers later; the timer runs only while there are none. */
+  let awaiting = 0;
+  /** The code's time used before the timer was last paused, and when it last resumed. */
   let usedMs = 0;
   let resumedAt = started;
   let timer: unknown;
@@ -53,9 +80,8 @@ export function runCase(
     if (finished) return;
     finished = true;
     clock.clearTimeout(timer);
-    for (const abort of inFlight) abort();
-    inFlight.clear();
     worker?.terminate();
+    model.close?.();
     const run: CaseRun = {
       outcome,
       events,
@@ -65,113 +91,73 @@ export function runCase(
       durationMs: clock.now() - started,
     };
     if (rejection) run.rejection = rejection;
-    const unmade = session.unmadeCalls();
+    const unmade = model.unmadeCalls?.();
     if (unmade) run.unmadeCalls = unmade;
     resolveRun(run);
   };
 
   const post = (message: HostMessage) => worker?.post(message);
 
-  const answerModel = (id: number, request: Record<string, unknown>) => {
+  const record = (event: RunEvent) => {
+    events.push(event);
+    onEvent(event);
+  };
+
+  const answerModel = (id: number, request: ApiRequest, unawaited?: string[]) => {
     if (rejection && ++callsAfterRejection > RUN_LIMITS.callsAfterRejection) {
       finish({ kind: 'stopped-after-rejection' });
       return;
     }
     const at = clock.now() - started;
-    modelCalls++;
-    const answer = session.answer(request);
-    const event: RunEvent = { type: 'model-call', index: modelCalls, request, at, durationMs: 0 };
-    if (answer.ok) {
-      event.response = answer.response;
-      post({ type: 'model-reply', id, ok: true, response: answer.response });
-    } else {
-      event.rejection = answer.rejection;
-      rejection ??= answer.rejection;
-      const { status, body } = answer.rejection;
-      post({ type: 'model-reply', id, ok: false, status, body });
-    }
-    event.durationMs = clock.now() - started - at;
-    events.push(event);
-  };
-
-  const startTimer = () => {
-    resumedAt = clock.now();
-    const left = Math.max(0, timeoutMs - usedMs);
-    timer = clock.setTimeout(() => finish({ kind: 'timeout', afterMs: timeoutMs }), left);
-  };
-
-  const answerLive = (answerer: ModelAnswerer, id: number, request: Record<string, unknown>) => {
-    if (rejection && ++callsAfterRejection > RUN_LIMITS.callsAfterRejection) {
-      finish({ kind: 'stopped-after-rejection' });
-      return;
-    }
-    const at = clock.now() - started;
-    modelCalls++;
-    const event: Extract<RunEvent, { type: 'model-call' }> = {
-      type: 'model-call',
-      index: modelCalls,
-      request,
-      at,
-      durationMs: 0,
-    };
-    events.push(event);
-    if (inFlight.size === 0) {
-      clock.clearTimeout(timer);
-      usedMs += clock.now() - resumedAt;
-    }
-    const { signal, abort } = abortable();
-    inFlight.add(abort);
-    const settle = (reply: ModelAnswer) => {
-      if (finished || !inFlight.delete(abort)) return;
+    const settle = (answer: ModelAnswer) => {
+      if (finished) return;
+      if ('stop' in answer) return finish({ kind: 'cancelled' });
+      modelCalls++;
+      const event: RunEvent = { type: 'model-call', index: modelCalls, request, at, durationMs: 0 };
+      if ('retries' in answer && answer.retries?.length) event.retries = answer.retries;
+      if (answer.ok) {
+        event.response = answer.response;
+        post({ type: 'model-reply', id, ok: true, response: answer.response });
+      } else if ('rejection' in answer) {
+        // The code receives the API's answer to the JSON; the learner reads what caused it.
+        const refused = unawaited
+          ? { ...answer.rejection, cause: unawaitedCause(unawaited) }
+          : answer.rejection;
+        event.rejection = refused;
+        rejection ??= refused;
+        const { status, body } = refused;
+        post({ type: 'model-reply', id, ok: false, status, body });
+      } else {
+        event.error = { status: answer.status, body: answer.body };
+        post({ type: 'model-reply', id, ok: false, status: answer.status, body: answer.body });
+      }
       event.durationMs = clock.now() - started - at;
-      if (inFlight.size === 0) startTimer();
-      if ('stop' in reply) {
-        // No call was made: the turn it would have been is not in the transcript.
-        events.splice(events.indexOf(event), 1);
-        modelCalls--;
-        finish({ kind: 'limit', message: reply.stop });
-        return;
-      }
-      if (reply.attempts?.length) event.retries = reply.attempts;
-      if (reply.ok) {
-        event.response = reply.response;
-        post({ type: 'model-reply', id, ok: true, response: reply.response });
-        return;
-      }
-      if (reply.rejection) {
-        event.rejection = reply.rejection;
-        rejection ??= reply.rejection;
-      }
-      if (reply.apiError) event.apiError = reply.apiError;
-      post({ type: 'model-reply', id, ok: false, status: reply.status, body: reply.body });
+      record(event);
     };
-    answerer(request, { signal }).then(settle, (error: unknown) => {
-      const message = error instanceof Error ? error.message : String(error);
-      const apiError = {
-        status: 0,
-        type: 'host_error',
-        message,
-        explanation: 'The page could not make the call.',
-      };
-      settle({
-        ok: false,
-        status: 0,
-        body: { type: 'error', error: { type: apiError.type, message } },
-        apiError,
-      });
-    });
+    const answer = model.answer(request);
+    if ('then' in answer) {
+      pause();
+      const resumeThen =
+        <T>(next: (value: T) => void) =>
+        (value: T) => {
+          resume();
+          next(value);
+        };
+      answer.then(
+        resumeThen(settle),
+        resumeThen((error: unknown) => finish({ kind: 'threw', error: serializeError(error) })),
+      );
+    } else settle(answer);
   };
 
   const onMessage = (message: WorkerMessage) => {
     const at = clock.now() - started;
     switch (message.type) {
       case 'model-request':
-        return answer
-          ? answerLive(answer, message.id, message.request)
-          : answerModel(message.id, message.request);
+        return answerModel(message.id, message.request, message.unawaited);
       case 'tool': {
         const { type: _type, ...tool } = message;
-        events.push({ type: 'tool', ...tool, at });
+        record({ type: 'tool', ...tool, at });
         return;
       }
       case 'console':
@@ -179,7 +165,7 @@ export function runCase(
         else {
           // Cut here too: the worker's own cut is learner-side, so it holds for honest code only.
           const text = cutConsoleLine(message.text);
-          events.push({ type: 'console', level: message.level, text, at });
+          record({ type: 'console', level: message.level, text, at });
         }
         return;
       case 'console-truncated':
@@ -195,9 +181,23 @@ export function runCase(
     }
   };
 
+  const startTimer = () => {
+    resumedAt = clock.now();
+    const left = Math.max(0, timeoutMs - usedMs);
+    timer = clock.setTimeout(() => finish({ kind: 'timeout', afterMs: timeoutMs }), left);
+  };
+  function pause(): void {
+    if (awaiting++ > 0) return;
+    clock.clearTimeout(timer);
+    usedMs += clock.now() - resumedAt;
+  }
+  function resume(): void {
+    if (--awaiting === 0 && !finished) startTimer();
+  }
+
   startTimer();
   try {
-    worker = spawn(script, {
+    worker = spawn(withPrelude(host.prelude, script), {
       message: (data) => {
         if (finished) return;
         if (++received > RUN_LIMITS.workerMessages) {
@@ -210,7 +210,7 @@ export function runCase(
       },
       error: (error) => finish({ kind: 'threw', error }),
     });
-    post({ type: 'start', input: testCase.input });
+    post({ type: 'start', input });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     finish({ kind: 'threw', error: { name: 'WorkerError', message } });
@@ -218,13 +218,12 @@ export function runCase(
   return { result, cancel: () => finish({ kind: 'cancelled' }) };
 }
 
-/** An AbortController from the host's global (Node and browsers both have one). */
-function abortable(): { signal: AbortSignalLike; abort: () => void } {
-  const Controller = (
-    globalThis as unknown as {
-      AbortController: new () => { signal: AbortSignalLike; abort(): void };
-    }
-  ).AbortController;
-  const controller = new Controller();
-  return { signal: controller.signal, abort: () => controller.abort() };
+/** A case's `cap` and `budget` inputs, which the loop is given and the cassette explains by. */
+function loopBounds(input: unknown): LoopBounds {
+  const bounds: LoopBounds = {};
+  if (typeof input !== 'object' || input === null) return bounds;
+  const { cap, budget } = input as Record<string, unknown>;
+  if (typeof cap === 'number') bounds.cap = cap;
+  if (typeof budget === 'number') bounds.budget = budget;
+  return bounds;
 }

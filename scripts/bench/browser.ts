@@ -25,7 +25,7 @@ export function launchBrowser(): Promise<Browser> {
  * A fresh browser context. tsx compiles this file with esbuild's keepNames, so functions
  * sent to the page call a `__name` helper that only exists here: give the page a no-op one.
  */
-async function newContext(browser: Browser): Promise<BrowserContext> {
+export async function newContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript('globalThis.__name = (fn) => fn;');
   return context;
@@ -40,7 +40,7 @@ type Condition = 'editor' | 'run' | 'verdict';
  * It is a function evaluated over the protocol, not a string, so the page's CSP (no eval)
  * does not stand in its way.
  */
-function whenInPage(
+export function whenInPage(
   page: Page,
   conditions: Condition[],
   press = false,

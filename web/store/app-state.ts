@@ -1,3 +1,4 @@
+import type { ChatSlice } from './chat-slice.ts';
 import type { DraftsSlice } from './drafts-slice.ts';
 import type { LiveSlice } from './live-slice.ts';
 import type { PreferencesSlice } from './preferences-slice.ts';
@@ -17,7 +18,8 @@ export type AppState = DraftsSlice &
   TutorSlice &
   ShareSlice &
   SyncSlice &
-  LiveSlice;
+  LiveSlice &
+  ChatSlice;
 
 /** What survives a reload: what the learner made and chose, nothing that can be recomputed. */
 export type PersistedState = Pick<
@@ -32,5 +34,6 @@ export type PersistedState = Pick<
   | 'hintsShown'
   | 'paneSizes'
   | 'fontSize'
+  | 'chats'
   | 'liveSettings'
 >;

@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
-import type { LiveReport, Usage } from '../../core/index.ts';
+import type { Usage } from '../../core/index.ts';
+import type { LiveReport } from '../features/live/live-report.ts';
 import type { AppState } from './app-state.ts';
 
 /** Live mode's settings: saved with the learner's preferences. Never the key (key-store.ts). */
@@ -51,8 +52,8 @@ export interface LiveSlice {
   setLiveSettings(change: Partial<LiveSettings>): void;
   setLiveQuestion(lessonId: string, question: string): void;
   beginLiveRun(id: number, lessonId: string): void;
-  /** A call was answered: the run's meter, and the session's tokens. */
-  meterLiveRun(id: number, calls: number, usage: Usage, added: Usage): void;
+  /** A call was answered (using `added` tokens): the run's meter, and the session's tokens. */
+  meterLiveRun(id: number, calls: number, added: Usage): void;
   finishLiveRun(id: number, report: LiveReport): void;
   crashLiveRun(id: number, error: string): void;
   clearLiveRun(): void;
@@ -60,6 +61,11 @@ export interface LiveSlice {
 }
 
 const NO_USAGE: Usage = { input_tokens: 0, output_tokens: 0 };
+
+const addUsage = (a: Usage, b: Usage): Usage => ({
+  input_tokens: a.input_tokens + b.input_tokens,
+  output_tokens: a.output_tokens + b.output_tokens,
+});
 
 export const createLiveSlice: StateCreator<AppState, [], [], LiveSlice> = (set) => {
   const ifCurrent = (id: number, change: (run: LiveRunState) => Partial<LiveRunState>) =>
@@ -81,13 +87,13 @@ export const createLiveSlice: StateCreator<AppState, [], [], LiveSlice> = (set) 
       set((s) => ({ liveQuestions: { ...s.liveQuestions, [lessonId]: question } })),
     beginLiveRun: (id, lessonId) =>
       set({ liveRun: { id, lessonId, phase: 'running', calls: 0, usage: NO_USAGE } }),
-    meterLiveRun: (id, calls, usage, added) =>
+    meterLiveRun: (id, calls, added) =>
       set((state) => ({
-        liveSessionUsage: {
-          input_tokens: state.liveSessionUsage.input_tokens + added.input_tokens,
-          output_tokens: state.liveSessionUsage.output_tokens + added.output_tokens,
-        },
-        liveRun: state.liveRun?.id === id ? { ...state.liveRun, calls, usage } : state.liveRun,
+        liveSessionUsage: addUsage(state.liveSessionUsage, added),
+        liveRun:
+          state.liveRun?.id === id
+            ? { ...state.liveRun, calls, usage: addUsage(state.liveRun.usage, added) }
+            : state.liveRun,
       })),
     finishLiveRun: (id, report) => ifCurrent(id, () => ({ phase: 'done', report })),
     crashLiveRun: (id, error) => ifCurrent(id, () => ({ phase: 'crashed', error })),

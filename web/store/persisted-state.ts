@@ -1,16 +1,17 @@
 import type { AppState, PersistedState } from './app-state.ts';
+import { sanitizeChats } from './chat-persist.ts';
 import { sanitizeLiveSettings } from './live-slice.ts';
 import { PANE_LIMITS, closestFontSize, type PaneSizes } from './preferences-slice.ts';
 import { SUMMARY_CHARS, type LastVerdict, type LessonProgress } from './progress-slice.ts';
 
 /** Bump when the persisted shape changes, and teach `migrate` the old shape. */
-export const PERSIST_VERSION = 1;
+export const PERSIST_VERSION = 2;
 export const STORAGE_KEY = 'theinference:state';
 
 /** The allowlist of what is saved. */
 export function partialize(state: AppState): PersistedState {
   const { drafts, progress, watch, theme, lastLessonId, experimentSnapshots } = state;
-  const { passedCode, hintsShown, paneSizes, fontSize, liveSettings } = state;
+  const { passedCode, hintsShown, paneSizes, fontSize, liveSettings, chats } = state;
   return {
     drafts,
     progress,
@@ -22,6 +23,7 @@ export function partialize(state: AppState): PersistedState {
     hintsShown,
     paneSizes,
     fontSize,
+    chats,
     liveSettings,
   };
 }
@@ -87,6 +89,9 @@ export function sanitizePersisted(value: unknown): Sanitized {
     }
   } else if (value.hintsShown !== undefined) drop();
 
+  const chats = sanitizeChats(value.chats, drop);
+  if (chats) state.chats = chats;
+
   if (typeof value.watch === 'boolean') state.watch = value.watch;
   else if (value.watch !== undefined) drop();
   if (value.theme === 'system' || value.theme === 'light' || value.theme === 'dark') {
@@ -147,10 +152,16 @@ function paneSizesOf(value: unknown): PaneSizes | undefined {
 
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 
-/** Brings a value saved by an older version up to date. Version 1 is the first. */
+/**
+ * Brings a value saved by an older version up to date. Version 1 is the first; version 2
+ * adds the tutor conversations (`chats`), none yet in a version 1 save.
+ */
 export function migrate(persisted: unknown, version: number): unknown {
   if (version > PERSIST_VERSION) {
     throw new Error(`saved by a newer version of the app (v${version})`);
+  }
+  if (version < 2 && isRecord(persisted) && persisted.chats === undefined) {
+    return { ...persisted, chats: {} };
   }
   return persisted;
 }

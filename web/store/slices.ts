@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { AppState } from './app-state.ts';
+import { createChatSlice } from './chat-slice.ts';
 import { createDraftsSlice } from './drafts-slice.ts';
 import { createLiveSlice } from './live-slice.ts';
 import { createPreferencesSlice } from './preferences-slice.ts';
@@ -20,5 +21,6 @@ export const createAppSlices: StateCreator<AppState> = (...args) => ({
   ...createTutorSlice(...args),
   ...createShareSlice(...args),
   ...createSyncSlice(...args),
+  ...createChatSlice(...args),
   ...createLiveSlice(...args),
 });

@@ -1,14 +1,14 @@
 import { useId, useSyncExternalStore, type ReactNode } from 'react';
 import {
   formatTokens,
+  lessonQuestion,
   summarizeLive,
   type CaseReport,
   type Lesson,
-  type LiveReport,
 } from '../../../core/index.ts';
 import { useAppStore } from '../../store/store.ts';
 import { keyStore, type KeyState } from './key-store.ts';
-import { lessonQuestion } from './live-input.ts';
+import type { LiveReport } from './live-report.ts';
 import { LiveSettingsForm } from './LiveSettingsForm.tsx';
 import { RecordButton } from './RecordButton.tsx';
 import './live.css';
@@ -144,8 +144,8 @@ function LiveResult({
       {checks.length > 0 && (
         <ul className="live-checks" aria-label="What must hold whatever the model says">
           {checks.map((check) => (
-            <li key={check.name} data-check={check.name} data-ok={check.ok}>
-              <span aria-hidden="true">{check.ok ? '✓' : '✗'}</span> {check.detail}
+            <li key={check.text} data-ok={check.holds}>
+              <span aria-hidden="true">{check.holds ? '✓' : '✗'}</span> {check.text}
             </li>
           ))}
         </ul>
@@ -188,6 +188,7 @@ function statusText(
   const report = run.report;
   if (!report) return '';
   const summary = summarizeLive(report.report);
+  if (report.report.kind === 'compile') return `Failed: ${firstLine(report.report.message)}`;
   if (report.report.status === 'pass') return `Passed the live checks. ${summary}`;
   if (report.report.kind === 'cancelled') return `Stopped. ${firstLine(report.report.message)}`;
   return `Failed: ${firstLine(report.report.message)}`;

@@ -1,21 +1,23 @@
 import { useState } from 'react';
-import type { Lesson, LiveReport } from '../../../core/index.ts';
-import { recordLiveCase } from '../../../core/live/index.ts';
+import { recordCase, recordCassette, type Lesson, type Recorded } from '../../../core/index.ts';
+import type { FileMap } from '../../../core/index.ts';
 import { caseName } from './live-input.ts';
+import type { LiveReport } from './live-report.ts';
 
 /**
  * Saves a live run as a lesson case: a zip of one folder (`case.json`, `cassette.json`,
- * `expected.json`) that goes into `fixtures/<lesson>/cases/` as it is.
+ * `expected.json`, in the course's own format: core's cassette recording, as the CLI's
+ * `--record` writes it) that goes into `fixtures/<lesson>/cases/` as it is.
  */
 export function RecordButton({ report, lesson }: { report: LiveReport; lesson: Lesson }) {
   const [said, setSaid] = useState('');
-  const recorded = recordLiveCase(report);
-  const name = caseName(report.report.description);
+  const recorded = recordingOf(report);
+  const name = caseName(report.question);
   const save = async () => {
     if (!recorded.ok) return;
     const { strToU8, zipSync } = await import('fflate');
     const entries = Object.fromEntries(
-      Object.entries(recorded.files).map(([file, text]) => [`${name}/${file}`, strToU8(text)]),
+      Object.entries(recorded.value).map(([file, text]) => [`${name}/${file}`, strToU8(text)]),
     );
     const blob = new Blob([zipSync(entries) as Uint8Array<ArrayBuffer>], {
       type: 'application/zip',
@@ -35,13 +37,25 @@ export function RecordButton({ report, lesson }: { report: LiveReport; lesson: L
         className="button small"
         disabled={!recorded.ok}
         onClick={() => void save()}
-        title={recorded.ok ? 'Download this session as a lesson case' : recorded.reason}
+        title={recorded.ok ? 'Download this session as a lesson case' : recorded.problem}
       >
         Record as a case
       </button>{' '}
       <span className="live-note" aria-live="polite">
-        {recorded.ok ? said : recorded.reason}
+        {recorded.ok ? said : `Nothing to record: ${recorded.problem}.`}
       </span>
     </p>
   );
+}
+
+/** The run's case folder, or why it cannot be one (only a clean run makes a case). */
+function recordingOf(report: LiveReport): Recorded<FileMap> {
+  if (report.report.status !== 'pass')
+    return { ok: false, problem: 'the run did not finish cleanly' };
+  const cassette = recordCassette(report.calls);
+  if (!cassette.ok) return cassette;
+  return recordCase(cassette.value, report.outputs[0] ?? '', {
+    input: report.input,
+    description: `Recorded live: ${report.question}`,
+  });
 }

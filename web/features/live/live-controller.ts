@@ -1,25 +1,23 @@
-import type { FileMap, Lesson, LiveReport, LiveRunOptions, Usage } from '../../../core/index.ts';
+import { lessonQuestion, type FileMap, type Lesson } from '../../../core/index.ts';
 import { useAppStore } from '../../store/store.ts';
 import { baseUrlProblem } from './allowed-origins.ts';
 import { keyStore } from './key-store.ts';
-import { liveInput, lessonQuestion } from './live-input.ts';
+import type { RunLive } from './live-run.ts';
 
 /**
- * Starts live runs: it takes the key from the key store, builds the page's answerer (the SDK
- * module, loaded only once live mode is on) and hands it to the runner with the run's options.
- * That answerer is live mode's one contact with the runner.
+ * Starts live runs from the app shell's Run: asks for a key first when there is none, then
+ * loads the live run's module (the SDK, the session, the checks: never on a first visit) and
+ * hands the runner the page's answerer. The key stays in the key store and the connection.
  */
-
-/** The runner's live entry, composed in by the app shell (run-controller.ts `runLive`). */
-export type RunLive = (files: FileMap, options: LiveRunOptions) => Promise<LiveReport>;
 
 let latest = 0;
 /** A Run pressed without a key: it goes ahead once the learner gives one. */
 let waitingForKey: (() => void) | undefined;
 
-/** Loads the SDK's chunk ahead of the first live Run (when the switch is turned on). */
+/** Loads live mode's code ahead of the first live Run (when the switch is turned on). */
 export function preloadLive(): void {
-  void import('./sdk-answerer.ts');
+  void import('./live-run.ts');
+  void import('./sdk-client.ts');
 }
 
 /** The question a live Run sends: the learner's own, or the lesson's. */
@@ -30,8 +28,7 @@ export function questionFor(lesson: Lesson): string {
 /** Runs the learner's code live, asking for a key first when there is none. */
 export async function runLiveNow(lesson: Lesson, files: FileMap, runLive: RunLive): Promise<void> {
   const store = useAppStore.getState();
-  const apiKey = keyStore.get();
-  if (!apiKey) {
+  if (!keyStore.get()) {
     waitingForKey = () => void runLiveNow(lesson, files, runLive);
     store.setKeyDialog('needed');
     return;
@@ -40,43 +37,23 @@ export async function runLiveNow(lesson: Lesson, files: FileMap, runLive: RunLiv
   store.beginLiveRun(id, lesson.id);
   const settings = store.liveSettings;
   const problem = baseUrlProblem(settings.baseURL);
-  if (problem) {
-    store.crashLiveRun(id, `No call was made. ${problem}`);
-    return;
+  if (problem) return store.crashLiveRun(id, `No call was made. ${problem}`);
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    return store.crashLiveRun(
+      id,
+      'This page is offline: live mode needs the network to reach the API. Your code, question and key are kept; run again once you are online.',
+    );
   }
-  let answerer;
   try {
-    const { createSdkAnswerer } = await import('./sdk-answerer.ts');
-    let before: Usage = { input_tokens: 0, output_tokens: 0 };
-    answerer = createSdkAnswerer({
-      apiKey,
-      baseURL: settings.baseURL,
-      ...(settings.model.trim() ? { model: settings.model.trim() } : {}),
-      limits: { maxCalls: settings.maxCalls, maxTokens: settings.maxTokens },
-      onMeter: (meter) => {
-        const usage = { input_tokens: meter.inputTokens, output_tokens: meter.outputTokens };
-        const added = {
-          input_tokens: usage.input_tokens - before.input_tokens,
-          output_tokens: usage.output_tokens - before.output_tokens,
-        };
-        before = usage;
-        useAppStore.getState().meterLiveRun(id, meter.calls, usage, added);
-      },
+    const { runLiveSession } = await import('./live-run.ts');
+    const report = await runLiveSession(lesson, files, questionFor(lesson), settings, runLive, {
+      onMeter: (calls, added) => useAppStore.getState().meterLiveRun(id, calls, added),
       onKeyRejected: () => {
         keyStore.forget();
         useAppStore.getState().setKeyDialog('rejected');
       },
     });
-  } catch (error) {
-    store.crashLiveRun(id, `Live mode could not load the Anthropic SDK: ${describe(error)}`);
-    return;
-  }
-  try {
-    const report = await runLive(files, {
-      input: liveInput(lesson, questionFor(lesson)),
-      answer: answerer,
-    });
-    useAppStore.getState().finishLiveRun(id, report);
+    if (report) useAppStore.getState().finishLiveRun(id, report);
   } catch (error) {
     useAppStore.getState().crashLiveRun(id, describe(error));
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadCourse } from '../../../core/index.ts';
+import { lessonQuestion, liveInput, loadCourse } from '../../../core/index.ts';
 import { baseUrlProblem } from './allowed-origins.ts';
-import { caseName, lessonModel, lessonQuestion, liveInput } from './live-input.ts';
+import { caseName, lessonModel } from './live-input.ts';
 
 const raw = import.meta.glob<string>('/fixtures/**/*', {
   query: '?raw',

@@ -1,167 +1,240 @@
-import {
-  prepareBundle,
-  startGrading,
-  startLiveRun,
-  type LiveReport,
-  type LiveRunHandle,
-  type LiveRunOptions,
-  type CaseReport,
-  type Bundler,
-  type Clock,
-  type FileMap,
-  type GradingHandle,
-  type GradingHost,
-  type Lesson,
+import type {
+  BundleResult,
+  Bundler,
+  CaseReport,
+  CompileError,
+  Clock,
+  FileMap,
+  Lesson,
 } from '../../../core/index.ts';
-import type { RunSource, RunState } from '../../store/run-slice.ts';
-import { useAppStore } from '../../store/store.ts';
-import { loadBundler, whenBundlerReady } from './bundler.ts';
-import { spawnSandboxedWorker } from './spawn-worker.ts';
-
-const clock: Clock = {
-  now: () => performance.now(),
-  setTimeout: (fn, ms) => window.setTimeout(fn, ms),
-  clearTimeout: (handle) => window.clearTimeout(handle as number),
-};
+import { createBundleCache } from '../../../core/run/bundle-cache.ts';
+import {
+  compileFailures,
+  lessonReport,
+  selectCases,
+  unrunCase,
+} from '../../../core/grade/start-grading.ts';
+import type { PageBundler } from '../../host/bundler/bundler.ts';
+import type {
+  FrameLiveRequest,
+  LiveRunEnd,
+  RunnerFrame,
+} from '../../host/runner-frame/runner-frame.ts';
+import type { RunSlice, RunSource, RunState } from '../../store/run-slice.ts';
 
 /**
  * Finished cases reach the store in batches, at most this often: a run that is over sooner
- * renders once, complete, instead of once per case (each render would hold up the page's
- * answers to the cases still running); a slow run still shows each case soon after it ends.
+ * renders once, complete, instead of once per case; a slow run still shows each case soon after
+ * it ends.
  */
 const PROGRESS_MS = 100;
 
-/** The page as the core's grading host: its bundler worker, the sandbox, the clock. */
-function hostFor(bundle: Bundler): GradingHost {
-  return { bundle, spawn: spawnSandboxedWorker, clock };
+/** The page's host for runs: its bundler worker, its runner frame, its clock. */
+export interface PageHost {
+  bundler: PageBundler;
+  frame: RunnerFrame;
+  clock: Clock;
 }
 
-let latest = 0;
-/** The run Stop was last pressed for: it may still be waiting for the bundler. */
-let stopped = 0;
-let current: GradingHandle | undefined;
-/** The live run under way, if any (live mode: one run at a time, as with grading). */
-let currentLive: LiveRunHandle | undefined;
-/** The latest lesson prepareRun was asked for. */
-let preparing = 0;
+/** The store's run actions (the app's zustand store, or a fake in tests). */
+export interface RunStore {
+  getState(): Pick<
+    RunSlice,
+    'run' | 'beginRun' | 'addCaseReports' | 'finishRun' | 'crashRun' | 'clearRun'
+  >;
+}
 
-/**
- * Grades the learner's files with the same core grader as the CLI: every case, or only those
- * named in `only`. A newer run cancels the older one, and the store drops any result that
- * carries an older run's id, so a stale report can never replace a fresh one. Resolves to the
- * run as it finished (cancelled or done), or undefined when it could not finish or a newer
- * run took its place.
- */
-export async function runLesson(
-  lesson: Lesson,
-  files: FileMap,
-  source: RunSource,
-  only?: string[],
-): Promise<RunState | undefined> {
-  current?.cancel();
-  current = undefined;
-  currentLive?.cancel();
-  const id = ++latest;
-  const store = useAppStore.getState();
-  store.beginRun(id, lesson.id, source, files, only);
-  let bundle;
-  try {
-    bundle = await loadBundler();
-  } catch (error) {
-    store.crashRun(id, `The bundler is not available: ${describe(error)}`);
-    return;
-  }
-  if (id !== latest) return;
-  let finished: CaseReport[] = [];
-  let progress: number | undefined;
-  const showProgress = () => {
-    progress = undefined;
-    const batch = finished;
-    finished = [];
-    if (batch.length > 0) useAppStore.getState().addCaseReports(id, batch);
+export interface RunController {
+  /**
+   * Grades the files with the same core grader as the CLI (every case, or those named in
+   * `only`): bundled in the page's bundler worker, run and graded in the runner frame. A newer
+   * run cancels the older one, and the store drops any result that carries an older run's id.
+   * Resolves to the run as it finished (cancelled or done), or undefined when it could not
+   * finish or a newer run took its place.
+   */
+  run(
+    lesson: Lesson,
+    files: FileMap,
+    source: RunSource,
+    only?: string[],
+  ): Promise<RunState | undefined>;
+  /**
+   * Bundles the lesson's files in the background as soon as the bundler is up, so a Run finds
+   * its bundle ready, or under way: called when a lesson opens and after every edit (esbuild
+   * rebuilds only what the edit changed, in its own worker). It does not start the bundler.
+   */
+  prepare(lesson: Lesson, files: FileMap): void;
+  /**
+   * Live mode: bundles the files as `run` does, then runs them once in the runner frame with
+   * the learner's own input, ungraded, `answerer` (the page's live session) answering each model
+   * call. It takes the place of any run under way, as a newer run does. Resolves to the run's
+   * end, the compile errors, or undefined when a newer run took its place; throws when the
+   * bundler is not available.
+   */
+  live(lesson: Lesson, files: FileMap, options: LiveRunOptions): Promise<LiveRunResult | undefined>;
+  /** Stops the current run at once: its cases say "cancelled". */
+  stop(): void;
+  /** Forgets the current run (switching lessons): stops it and clears its results. */
+  abandon(): void;
+}
+
+/** What a live run needs besides the lesson and files. */
+export type LiveRunOptions = Pick<FrameLiveRequest, 'input' | 'answerer'>;
+
+/** A live run's end: it did not compile, or it ran (see `LiveRunEnd`). */
+export type LiveRunResult =
+  | { ok: false; compileErrors: CompileError[]; bundleMs: number }
+  | ({ ok: true; bundleMs: number } & LiveRunEnd);
+
+export function createRunController({
+  store,
+  host,
+}: {
+  store: RunStore;
+  host: PageHost;
+}): RunController {
+  const caches = new WeakMap<Bundler, Bundler>();
+  const cached = (bundler: Bundler) => {
+    let cache = caches.get(bundler);
+    if (!cache) caches.set(bundler, (cache = createBundleCache(bundler)));
+    return cache;
   };
-  const handle = startGrading(hostFor(bundle), lesson, files, {
-    cases: only,
-    onCase: (report) => {
-      finished.push(report);
-      progress ??= window.setTimeout(showProgress, PROGRESS_MS);
-    },
-  });
-  current = handle;
-  if (stopped === id) handle.cancel();
-  try {
-    const report = await handle.result;
+  let latest = 0;
+  /** The run Stop was last pressed for: it may still be waiting for the bundler. */
+  let stopped = 0;
+  let current: { cancel(): void } | undefined;
+  /** The latest files `prepare` was asked for, and the bundle it is making. */
+  let preparing = 0;
+  let preparingNow: Promise<void> | undefined;
+
+  const run: RunController['run'] = async (lesson, files, source, only) => {
+    current?.cancel();
+    current = undefined;
+    const id = ++latest;
+    store.getState().beginRun(id, lesson.id, source, files, only);
+    let bundler: Bundler;
+    try {
+      bundler = cached(await host.bundler.load());
+    } catch (error) {
+      store.getState().crashRun(id, `The bundler is not available: ${describe(error)}`);
+      return;
+    }
     if (id !== latest) return;
+    const started = host.clock.now();
+    let bundle: BundleResult;
+    try {
+      bundle = await bundler(lesson, files);
+    } catch (error) {
+      store.getState().crashRun(id, `The run failed inside the grader: ${describe(error)}`);
+      return;
+    }
+    if (id !== latest) return;
+    const bundleMs = host.clock.now() - started;
+    const selected = selectCases(lesson, only);
+    let cases: CaseReport[];
+    let finished: CaseReport[] = [];
+    let progress: unknown;
+    if (!bundle.ok || stopped === id) {
+      cases = bundle.ok
+        ? selected.map((c) => unrunCase(c, 'cancelled'))
+        : compileFailures(selected, bundle.errors);
+    } else {
+      const showProgress = () => {
+        progress = undefined;
+        const batch = finished;
+        finished = [];
+        if (batch.length > 0) store.getState().addCaseReports(id, batch);
+      };
+      const handle = host.frame.run(
+        {
+          script: bundle.script,
+          sourceMap: bundle.sourceMap,
+          cases: selected,
+          timeoutMs: lesson.timeoutMs,
+        },
+        (report) => {
+          finished.push(report);
+          progress ??= host.clock.setTimeout(showProgress, PROGRESS_MS);
+        },
+      );
+      current = handle;
+      try {
+        cases = await handle.result;
+      } finally {
+        if (progress !== undefined) host.clock.clearTimeout(progress);
+        if (current === handle) current = undefined;
+      }
+    }
+    if (id !== latest) return;
+    const report = lessonReport(lesson, cases, bundle.ok ? [] : bundle.errors, {
+      bundleMs,
+      durationMs: host.clock.now() - started,
+    });
     // For the browser's performance panel and the benchmark: the run, and its bundling step.
     performance.measure('theinference:run', {
-      start: report.durationMs > 0 ? performance.now() - report.durationMs : performance.now(),
-      detail: { lesson: lesson.id, bundleMs: report.bundleMs, status: report.status },
+      start: started,
+      detail: { lesson: lesson.id, bundleMs, status: report.status },
     });
-    useAppStore.getState().finishRun(id, report);
-    const finished = useAppStore.getState().run;
-    return finished?.id === id ? finished : undefined;
-  } catch (error) {
-    useAppStore.getState().crashRun(id, `The run failed inside the grader: ${describe(error)}`);
-  } finally {
-    window.clearTimeout(progress);
-    if (current === handle) current = undefined;
-  }
-}
+    store.getState().finishRun(id, report);
+    const done = store.getState().run;
+    return done?.id === id ? done : undefined;
+  };
 
-/**
- * Bundles the lesson's files in the background as soon as the bundler is up, so the first
- * Run (if the code is unchanged by then) finds its bundle ready, or at least under way.
- * It does not start the bundler itself (see main.tsx for when that happens).
- */
-export function prepareRun(lesson: Lesson, files: FileMap): void {
-  const mine = ++preparing;
-  void whenBundlerReady().then((bundle) => {
-    // Lessons opened and left before the bundler was up are not bundled: only the open one.
-    if (mine === preparing) prepareBundle(hostFor(bundle), lesson, files);
-  });
-}
+  const live: RunController['live'] = async (lesson, files, { input, answerer }) => {
+    current?.cancel();
+    current = undefined;
+    const id = ++latest;
+    const bundler = cached(await host.bundler.load());
+    if (id !== latest) return;
+    const started = host.clock.now();
+    const bundle = await bundler(lesson, files);
+    const bundleMs = host.clock.now() - started;
+    if (id !== latest) return;
+    if (!bundle.ok) return { ok: false, compileErrors: bundle.errors, bundleMs };
+    const { script, sourceMap } = bundle;
+    const handle = host.frame.live({
+      script,
+      sourceMap,
+      input,
+      timeoutMs: lesson.timeoutMs,
+      answerer,
+    });
+    current = handle;
+    if (stopped === id) handle.cancel();
+    try {
+      const end = await handle.result;
+      return id === latest ? { ok: true, bundleMs, ...end } : undefined;
+    } finally {
+      if (current === handle) current = undefined;
+    }
+  };
 
-/**
- * Runs the learner's files once live (live mode): the lesson's harness and tools in the sandbox
- * as for a case, with `options.answer` (the page's SDK call) replying to each model call.
- * Whatever it needs besides the answerer comes in `options`; the key never reaches here.
- */
-export async function runLive(
-  lesson: Lesson,
-  files: FileMap,
-  options: LiveRunOptions,
-): Promise<LiveReport> {
-  current?.cancel();
-  currentLive?.cancel();
-  let bundle;
-  try {
-    bundle = await loadBundler();
-  } catch (error) {
-    throw new Error(`The bundler is not available: ${describe(error)}`, { cause: error });
-  }
-  const handle = startLiveRun(hostFor(bundle), lesson, files, options);
-  currentLive = handle;
-  try {
-    return await handle.result;
-  } finally {
-    if (currentLive === handle) currentLive = undefined;
-  }
-}
-
-/** Stops the current run at once: its workers are terminated and its cases say "cancelled". */
-export function stopRun(): void {
-  stopped = latest;
-  current?.cancel();
-  currentLive?.cancel();
-}
-
-/** Forgets the current run (switching lessons): stops it and clears its results. */
-export function abandonRun(): void {
-  latest++;
-  current?.cancel();
-  current = undefined;
-  currentLive?.cancel();
-  useAppStore.getState().clearRun();
+  return {
+    run,
+    live,
+    prepare(lesson, files) {
+      const mine = ++preparing;
+      void host.bundler.whenReady().then(async (bundler) => {
+        // Lessons opened and left before the bundler was up are not bundled: only the open one.
+        // One bundle in flight at a time: typing faster than esbuild bundles the latest text.
+        while (preparingNow) await preparingNow;
+        if (mine !== preparing) return;
+        preparingNow = cached(bundler)(lesson, files).then(() => {
+          preparingNow = undefined;
+        });
+      });
+    },
+    stop() {
+      stopped = latest;
+      current?.cancel();
+    },
+    abandon() {
+      latest++;
+      current?.cancel();
+      current = undefined;
+      store.getState().clearRun();
+    },
+  };
 }
 
 function describe(error: unknown): string {

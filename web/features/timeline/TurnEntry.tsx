@@ -41,9 +41,9 @@ export function TurnEntry({ turn, previous, live = false }: Props) {
             {rejectionLabel(rejection)}
           </span>
         )}
-        {turn.apiError && (
+        {turn.error && (
           <span className="badge danger">
-            {turn.apiError.status > 0 ? turn.apiError.status : 'no response'}
+            {turn.error.status > 0 ? turn.error.status : 'no response'}
           </span>
         )}
         <span className="turn-ms">{Math.round(turn.durationMs)} ms</span>
@@ -70,7 +70,7 @@ export function TurnEntry({ turn, previous, live = false }: Props) {
       <SentBlocks request={request.raw} replyIds={replyIds} />
       {turn.retries && <RetriesNote retries={turn.retries} />}
       {rejection && <RejectionNote rejection={rejection} />}
-      {turn.apiError && <ApiErrorNote error={turn.apiError} />}
+      {turn.error && <ApiErrorNote error={turn.error} />}
       {response && (
         <div className="turn-response">
           <span className="turn-arrow" aria-hidden="true">

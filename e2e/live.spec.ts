@@ -260,8 +260,8 @@ test('a rate limit (429) is retried as the SDK does, honouring retry-after, and 
   expect(await runLive(page)).toMatch(/^Passed the live checks/);
   const retries = panel(page).locator('.turn[data-turn="1"] .turn-retries li');
   await expect(retries).toHaveText([
-    'Attempt 1: HTTP 429 rate_limit_error; retried after 0.20 s (retry-after)',
-    'Attempt 2: HTTP 429 rate_limit_error; retried after 0.20 s (retry-after)',
+    'Attempt 1: HTTP 429 rate_limit_error; retried after 0.2 s (retry-after)',
+    'Attempt 2: HTTP 429 rate_limit_error; retried after 0.2 s (retry-after)',
   ]);
   const sent = await requestsWith(key);
   expect(sent.map((r) => [r.status, r.headers['x-stainless-retry-count']])).toEqual([
@@ -308,7 +308,7 @@ test('the wallet limits stop a run before a call past them, and say so', async (
   await expect(panel(page).getByLabel('Tokens per run')).toHaveValue('50000');
   await calls.fill('1');
   expect(await runLive(page)).toBe(
-    'Stopped. Stopped at the wallet limit: this run made 1 model call, its limit (raise it in Live settings to let the loop go on).',
+    "Stopped. Stopped before model call 2: the run's limit is 1 model call.",
   );
   expect(await requestsWith(key)).toHaveLength(1);
   await expect(panel(page).getByText('1 of 1 calls')).toBeVisible();

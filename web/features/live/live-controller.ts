@@ -1,8 +1,8 @@
 import { lessonQuestion, type FileMap, type Lesson } from '../../../core/index.ts';
 import { useAppStore } from '../../store/store.ts';
-import { baseUrlProblem } from './allowed-origins.ts';
 import { keyStore } from './key-store.ts';
 import type { RunLive } from './live-run.ts';
+import { isOffline, OFFLINE_TEXT } from './offline.ts';
 
 /**
  * Starts live runs from the app shell's Run: asks for a key first when there is none, then
@@ -36,16 +36,10 @@ export async function runLiveNow(lesson: Lesson, files: FileMap, runLive: RunLiv
   const id = ++latest;
   store.beginLiveRun(id, lesson.id);
   const settings = store.liveSettings;
-  const problem = baseUrlProblem(settings.baseURL);
-  if (problem) return store.crashLiveRun(id, `No call was made. ${problem}`);
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-    return store.crashLiveRun(
-      id,
-      'This page is offline: live mode needs the network to reach the API. Your code, question and key are kept; run again once you are online.',
-    );
-  }
   try {
-    const { runLiveSession } = await import('./live-run.ts');
+    const { runLiveSession, liveRunProblem } = await import('./live-run.ts');
+    const problem = liveRunProblem(settings);
+    if (problem) return store.crashLiveRun(id, problem);
     const report = await runLiveSession(lesson, files, questionFor(lesson), settings, runLive, {
       onMeter: (calls, added) => useAppStore.getState().meterLiveRun(id, calls, added),
       onKeyRejected: () => {
@@ -55,7 +49,8 @@ export async function runLiveNow(lesson: Lesson, files: FileMap, runLive: RunLiv
     });
     if (report) useAppStore.getState().finishLiveRun(id, report);
   } catch (error) {
-    useAppStore.getState().crashLiveRun(id, describe(error));
+    // The module could not load (offline, before live mode was ever used), or the run failed.
+    useAppStore.getState().crashLiveRun(id, isOffline() ? OFFLINE_TEXT : describe(error));
   }
 }
 

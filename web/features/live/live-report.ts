@@ -112,12 +112,12 @@ function verdict(
   stopped: string | undefined,
 ): [VerdictKind, string] {
   const { outcome } = run;
-  const lastCall = run.events.filter((e) => e.type === 'model-call').at(-1);
-  const refused = lastCall?.type === 'model-call' && (lastCall.error || lastCall.rejection);
+  const last = run.events.filter((e) => e.type === 'model-call').at(-1);
+  const refused = last?.type === 'model-call' ? refusal(last) : undefined;
   switch (outcome.kind) {
     case 'threw':
       return refused
-        ? ['api', `The code stopped at the API's error (${outcome.error.name}): see the last turn.`]
+        ? ['api', refused]
         : ['runtime', `${outcome.error.name}: ${outcome.error.message}`];
     case 'timeout':
       return [
@@ -125,14 +125,27 @@ function verdict(
         `Stopped after ${outcome.afterMs / 1000} s of the code's own time (the model's time is not counted).`,
       ];
     case 'cancelled':
-      return stopped ? ['cancelled', stopped] : ['cancelled', 'Stopped.'];
+      return ['cancelled', stopped ?? 'Stopped before it finished.'];
     case 'stopped-after-rejection':
       return ['api', 'Stopped: the code kept calling the model after a refused request.'];
     case 'completed': {
       const failed = checks.find((c) => !c.holds);
-      return failed
-        ? ['api', `Does not hold: ${failed.text}.`]
-        : ['pass', checks.map((c) => c.text).join('; ')];
+      if (!failed) return ['pass', checks.map((c) => c.text).join('; ')];
+      return ['api', refused ?? `Does not hold: ${failed.text}.`];
     }
   }
+}
+
+/** What the API (or the page's check) said to a call, in a line; undefined when it answered. */
+function refusal(call: Extract<CaseRun['events'][number], { type: 'model-call' }>) {
+  if (call.rejection) {
+    const { message } = call.rejection.body.error;
+    return `Request #${call.index} was refused before it was sent (the API would answer 400): ${message}`;
+  }
+  if (!call.error) return undefined;
+  const { status, body } = call.error;
+  const said = `${body.error.type}: ${body.error.message}`;
+  return status > 0
+    ? `Request #${call.index} failed: ${status} ${said}`
+    : `Request #${call.index} got no answer: ${said}`;
 }

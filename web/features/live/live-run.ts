@@ -8,7 +8,9 @@ import {
 } from '../../../core/index.ts';
 import type { LiveRunEnd } from '../../host/runner-frame/runner-frame.ts';
 import type { LiveSettings } from '../../store/live-slice.ts';
+import { baseUrlProblem } from './allowed-origins.ts';
 import { sendMessage } from './live-connection.ts';
+import { isOffline, OFFLINE_TEXT } from './offline.ts';
 import { compileReport, liveReport, type LiveReport } from './live-report.ts';
 
 /**
@@ -31,6 +33,13 @@ export interface LiveRunHooks {
   onMeter(calls: number, tokens: { input_tokens: number; output_tokens: number }): void;
   /** The API refused the key (401). */
   onKeyRejected(): void;
+}
+
+/** Why no call can be made at all (a base URL outside the policy, no network), or undefined. */
+export function liveRunProblem(settings: LiveSettings): string | undefined {
+  const problem = baseUrlProblem(settings.baseURL);
+  if (problem) return `No call was made. ${problem}`;
+  if (isOffline()) return OFFLINE_TEXT;
 }
 
 /** Runs the files live with `question`; undefined when a newer run took its place. */

@@ -7,6 +7,7 @@ import type {
   ApiRetry,
   SendResult,
 } from '../../../core/index.ts';
+import { isOffline, OFFLINE_TEXT } from './offline.ts';
 
 /**
  * The page's one way to the Messages API: the real `@anthropic-ai/sdk` (its headers, its
@@ -41,7 +42,7 @@ export function createSdkSend({ apiKey, baseURL }: SdkClientOptions): Send {
     openTelemetry: false,
   });
   return async (request, { signal } = {}) => {
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) return offline();
+    if (isOffline()) return offline();
     const controller = new AbortController();
     if (signal?.aborted) controller.abort();
     signal?.addEventListener('abort', () => controller.abort());
@@ -57,7 +58,7 @@ export function createSdkSend({ apiKey, baseURL }: SdkClientOptions): Send {
       return { ok: true, response: copy, ...retried(retries, false) };
     } catch (error) {
       if (!(error instanceof Anthropic.APIError) || typeof error.status !== 'number') {
-        if (typeof navigator !== 'undefined' && navigator.onLine === false) return offline();
+        if (isOffline()) return offline();
       }
       return { ok: false, ...asFailure(error), ...retried(retries, true) };
     }
@@ -109,10 +110,7 @@ function offline(): SendResult {
   return {
     ok: false,
     status: 0,
-    body: body(
-      'connection_error',
-      'This page is offline: live mode needs the network to reach the API. Your code, question and key are kept; run again once you are online.',
-    ),
+    body: body('connection_error', OFFLINE_TEXT),
   };
 }
 

@@ -1,13 +1,21 @@
+import { lazy, Suspense } from 'react';
 import { formatTokens, type Turn } from '../../../core/index.ts';
 import { Json } from '../../ui/Json.tsx';
 import { LazyDetails } from '../../ui/LazyDetails.tsx';
-import { ApiErrorNote, RetriesNote } from './ApiErrorNote.tsx';
 import { ContentBlocks } from './ContentBlocks.tsx';
 import { rejectionLabel } from './rejection-label.ts';
 import { RejectionNote } from './RejectionNote.tsx';
 import { requestRoles } from './request-view.ts';
 import { SentBlocks } from './SentBlocks.tsx';
 import { ToolRun } from './ToolRun.tsx';
+
+/** Only live runs meet the API's errors and retries: their notes load with live mode. */
+const ApiErrorNote = lazy(() =>
+  import('./ApiErrorNote.tsx').then((m) => ({ default: m.ApiErrorNote })),
+);
+const RetriesNote = lazy(() =>
+  import('./ApiErrorNote.tsx').then((m) => ({ default: m.RetriesNote })),
+);
 
 interface Props {
   turn: Turn;
@@ -68,9 +76,17 @@ export function TurnEntry({ turn, previous, live = false }: Props) {
         <LazyDetails summary="Raw request">{() => <Json value={request.raw} />}</LazyDetails>
       </div>
       <SentBlocks request={request.raw} replyIds={replyIds} />
-      {turn.retries && <RetriesNote retries={turn.retries} />}
+      {turn.retries && (
+        <Suspense fallback={null}>
+          <RetriesNote retries={turn.retries} />
+        </Suspense>
+      )}
       {rejection && <RejectionNote rejection={rejection} />}
-      {turn.error && <ApiErrorNote error={turn.error} />}
+      {turn.error && (
+        <Suspense fallback={<p>HTTP {turn.error.status}</p>}>
+          <ApiErrorNote error={turn.error} />
+        </Suspense>
+      )}
       {response && (
         <div className="turn-response">
           <span className="turn-arrow" aria-hidden="true">

@@ -86,7 +86,7 @@ test('the weather agent runs live: the page makes each call, the timeline shows 
   await expect(panel(page).locator('.live-console pre')).toContainText(
     'turn 1 stop_reason="tool_use" → get_weather\nturn 2 stop_reason="end_turn"',
   );
-  await expect(panel(page).locator('[data-check][data-ok="true"]')).toHaveCount(3);
+  await expect(panel(page).locator('.live-checks li[data-ok="true"]')).toHaveCount(3);
 
   // The real SDK made the calls, from the page, as the API expects from a browser.
   const sent = await requestsWith(key);

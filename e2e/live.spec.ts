@@ -297,6 +297,22 @@ test('Stop aborts the request in flight', async ({ page }) => {
   await expect.poll(async () => (await requestsWith(key))[0]?.aborted).toBe(true);
 });
 
+test('offline, live mode says it needs the network, and sends nothing', async ({ page }) => {
+  const key = uniqueKey('offline');
+  await script(key, chicago);
+  await openLive(page, agent.id, agent.reference);
+  await giveKey(page, key);
+  await useStandIn(page);
+  await page.context().setOffline(true);
+  expect(await runLive(page)).toBe('Failed: the live run could not start.');
+  await expect(panel(page).getByRole('alert')).toHaveText(
+    /^This page is offline: live mode needs the network to reach the API\./,
+  );
+  await page.context().setOffline(false);
+  expect(await requestsWith(key)).toHaveLength(0);
+  await expect(panel(page).getByText('Key: kept in memory for this tab.')).toBeVisible();
+});
+
 test('the wallet limits stop a run before a call past them, and say so', async ({ page }) => {
   const key = uniqueKey('wallet');
   await script(key, chicago);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ApiResponse } from '../api/messages.ts';
 import type { LessonCase } from '../lesson/types.ts';
 import type { Clock, SpawnWorker, WorkerEvents } from './host.ts';
 import { RUN_LIMITS } from './limits.ts';
@@ -102,7 +103,7 @@ describe('runScript, with a model that answers later (live mode)', () => {
     stop_reason: 'end_turn',
     stop_sequence: null,
     usage: { input_tokens: 1, output_tokens: 1 },
-  } as const;
+  } as unknown as ApiResponse;
   /** A worker that asks once, and is done when it hears the reply. */
   const asking: SpawnWorker = (_script, events) => ({
     post(message) {

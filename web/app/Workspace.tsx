@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Course, FileMap, Lesson } from '../../core/index.ts';
 import type { EditorApi } from '../features/editor/editor-api.ts';
-import { runLiveNow } from '../features/live/live-controller.ts';
 import { LiveSwitch } from '../features/live/LiveSwitch.tsx';
 import { serializeRoute } from '../features/lessons/route.ts';
 import { recordRun } from '../features/results/record-run.ts';
@@ -47,7 +46,11 @@ function runNow(lesson: Lesson, only?: string[]): void {
   if (useAppStore.getState().liveOn && !only) {
     // Live mode: the learner's own question, through their code, to the real API. The answerer
     // the live feature builds is its one contact with the runner.
-    void runLiveNow(lesson, filesNow(lesson), (files, options) => runLive(lesson, files, options));
+    // live-controller loads with live mode: a first visit does not carry it.
+    const files = filesNow(lesson);
+    void import('../features/live/live-controller.ts').then(({ runLiveNow }) =>
+      runLiveNow(lesson, files, (f, options) => runLive(lesson, f, options)),
+    );
     return;
   }
   const source = useAppStore.getState().shared[lesson.id] ? 'shared' : 'mine';

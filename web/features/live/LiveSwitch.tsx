@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useAppStore } from '../../store/store.ts';
 import { keyStore } from './key-store.ts';
-import { preloadLive } from './live-controller.ts';
 
 /** The dialog is loaded when first opened: most learners never turn live mode on. */
 const KeyDialog = lazy(() => import('./KeyDialog.tsx'));
@@ -17,7 +16,8 @@ export function LiveSwitch() {
     const store = useAppStore.getState();
     store.setLiveOn(on);
     if (!on) return;
-    preloadLive();
+    // Live mode's code (the SDK among it) loads now, ahead of the first live Run.
+    void import('./live-controller.ts').then(({ preloadLive }) => preloadLive());
     if (!keyStore.get()) store.setKeyDialog('needed');
   };
   return (

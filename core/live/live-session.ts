@@ -88,7 +88,8 @@ export function createLiveSession({ send, limits, model }: LiveSessionOptions): 
     }
     const sent = model === undefined ? request : { ...request, model };
     const issue = sent.stream === true ? streaming : validateRequest(sent, calls.at(-1)?.response);
-    const at = { requestNumber: calls.length + 1, recorded: calls.length };
+    // No recording stands behind a live call: `recorded` 0 (the transcript says "refused before it was sent").
+    const at = { requestNumber: calls.length + 1, recorded: 0 };
     if (issue) return { ok: false, rejection: invalidRequest(issue, at) };
     const result = await send(sent, options);
     if (!result.ok) return result;

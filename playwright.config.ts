@@ -8,6 +8,8 @@ import { defineConfig, devices } from '@playwright/test';
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** E2E_PORT moves the preview server, for running two checkouts' suites side by side. */
 const port = Number(process.env.E2E_PORT ?? 4173);
+/** The Messages API stand-in live mode's specs call, one port up (see e2e/stand-in.ts). */
+const standInPort = port + 1;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -40,10 +42,18 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `npx vite preview --port ${port} --strictPort --bypass-lock`,
-    url: `http://localhost:${port}`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: `npx vite preview --port ${port} --strictPort --bypass-lock`,
+      url: `http://localhost:${port}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: `npx tsx scripts/api-stand-in/main.ts --port ${standInPort}`,
+      url: `http://127.0.0.1:${standInPort}/__stand-in/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
 });

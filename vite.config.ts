@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { LEARNER_LIBS } from './core/lesson/learner-libs.ts';
+import { CONNECT_SRC_ENV, liveOrigins } from './build/connect-src.ts';
 import { courseAtBuild } from './build/course-at-build.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadChunk } from './build/preload-chunk.ts';
@@ -15,10 +16,13 @@ import { onlyTypescriptLibs } from './build/typescript-libs.ts';
  * - `'wasm-unsafe-eval'`: esbuild-wasm compiles its WebAssembly;
  * - `worker-src blob:`: esbuild-wasm starts its worker from a Blob URL;
  * - `style-src 'unsafe-inline'`: Monaco and React set inline styles;
- * - `font-src data:` / `img-src data:`: Monaco's icons and the editor's small images.
+ * - `font-src data:` / `img-src data:`: Monaco's icons and the editor's small images;
+ * - `connect-src`: live mode's calls to the Messages API (https://api.anthropic.com), plus the
+ *   origins this build was given in THEINFERENCE_CONNECT_SRC (a gateway; the tests' stand-in).
  * Learner code never runs under this policy: it runs in `/runner.html`, a sandboxed frame with a
  * far stricter one (see build/runner-frame.ts).
  */
+const LIVE_ORIGINS = liveOrigins(process.env[CONNECT_SRC_ENV]);
 const APP_POLICY = {
   'default-src': ["'self'"],
   'script-src': ["'self'", "'wasm-unsafe-eval'"],
@@ -26,7 +30,7 @@ const APP_POLICY = {
   'style-src': ["'self'", "'unsafe-inline'"],
   'font-src': ["'self'", 'data:'],
   'img-src': ["'self'", 'data:'],
-  'connect-src': ["'self'"],
+  'connect-src': ["'self'", ...LIVE_ORIGINS],
   'frame-src': ["'self'"],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],
@@ -86,6 +90,8 @@ export default defineConfig({
     runnerFrame(fileURLToPath(new URL('web/host/runner-frame/frame.ts', import.meta.url))),
     precompress('node_modules/.cache/theinference/precompressed'),
   ],
+  // Live mode checks a base URL against the policy before it tries to reach it.
+  define: { __THEINFERENCE_LIVE_ORIGINS__: JSON.stringify(LIVE_ORIGINS) },
   worker: { format: 'es', plugins: () => [onlyTypescriptLibs(LEARNER_LIBS)] },
   build: {
     target: 'es2022',

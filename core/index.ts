@@ -38,7 +38,6 @@ export {
   type EsbuildLike,
   type GradingHost,
   type ModelAnswerer,
-  type ModelResult,
   type RunHost,
   type SpawnWorker,
   type WorkerEvents,
@@ -57,7 +56,7 @@ export {
   type GradingOptions,
 } from './grade/start-grading.ts';
 export { PORT_PRELUDE } from './sandbox/port-prelude.ts';
-export type { ModelAnswer, ModelSource } from './run/model-source.ts';
+export type { ApiRetry, ModelAnswer, ModelSource } from './run/model-source.ts';
 export type { CaseRun, RunEvent, RunOutcome } from './run/events.ts';
 export {
   createLiveSession,
@@ -68,9 +67,10 @@ export {
   type SendResult,
 } from './live/live-session.ts';
 export type { Cassette } from './lesson/schema.ts';
-export { liveInput } from './live/live-input.ts';
+export { lessonQuestion, liveInput } from './live/live-input.ts';
 export { explainApiError } from './live/api-error-text.ts';
 export { checkLiveRun, type LiveCheck } from './live/check-live-run.ts';
+export { formatTokens, summarizeLive } from './live/summarize-live.ts';
 export {
   startLiveRun,
   type LiveRunHandle,

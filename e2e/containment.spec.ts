@@ -13,6 +13,7 @@ import {
   verdict,
 } from './app.ts';
 import { lessonById } from './course.ts';
+import { STAND_IN_URL } from './stand-in.ts';
 
 /**
  * Learner code is hostile here: it tries to reach the network, the app's storage and DOM,
@@ -96,7 +97,8 @@ test('no network API reaches another server', async ({ page, browser }) => {
     );
     expect(target.connections()).toBe(0);
 
-    // Nor can the app's own page: its policy allows connections to its own origin only.
+    // Nor can the app's own page: its policy allows connections to its own origin, the API's
+    // and the origins its build names (here the API stand-in's), and no other.
     const fromPage = await page.evaluate(
       (u) =>
         fetch(u).then(
@@ -350,7 +352,7 @@ test('the app and the runner frame carry their policies, and a run violates neit
   expect(response?.headers()['content-security-policy']).toBe("frame-ancestors 'self'");
   await expect(page.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute(
     'content',
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; img-src 'self' data:; connect-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'",
+    `default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; img-src 'self' data:; connect-src 'self' https://api.anthropic.com ${STAND_IN_URL}; frame-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'`,
   );
   await editorReady(page, lesson.id);
   await setFile(page, lesson.entry, reference);

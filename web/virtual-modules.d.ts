@@ -7,3 +7,6 @@ declare module 'virtual:course' {
   /** The course's markdown as sanitised HTML, keyed by `markdownKey` (markdown-text.ts). */
   export const markdownHtml: Readonly<Record<string, string>>;
 }
+
+/** The origins the page's CSP lets live mode connect to (vite.config.ts, `define`). */
+declare const __THEINFERENCE_LIVE_ORIGINS__: readonly string[] | undefined;

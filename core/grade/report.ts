@@ -1,6 +1,7 @@
-import type { ApiResponse } from '../api/messages.ts';
+import type { ApiErrorBody, ApiResponse } from '../api/messages.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
 import type { DiffEntry } from '../cassette/json-diff.ts';
+import type { ApiRetry } from '../run/model-source.ts';
 import type { CompileError } from '../run/bundle.ts';
 import type { ConsoleLevel, SerializedError } from '../sandbox/protocol.ts';
 import type { StackFrame } from '../run/stack-map.ts';
@@ -54,6 +55,10 @@ export interface Turn {
   request: { messageCount: number; newestMessage: unknown; raw: unknown };
   response?: ApiResponse;
   rejection?: CassetteRejection;
+  /** Live mode: the API's own error (status 0 when no response came at all). */
+  error?: { status: number; body: ApiErrorBody };
+  /** Live mode: attempts the API client retried before its answer. */
+  retries?: ApiRetry[];
   durationMs: number;
   tools: ToolExecution[];
 }

@@ -72,6 +72,8 @@ function groupTurns(events: readonly RunEvent[]): Turn[] {
       };
       if (event.response) turn.response = event.response;
       if (event.rejection) turn.rejection = event.rejection;
+      if (event.error) turn.error = event.error;
+      if (event.retries?.length) turn.retries = event.retries;
       turns.push(turn);
     } else if (event.type === 'tool') {
       const { type: _type, at: _at, ...tool } = event;

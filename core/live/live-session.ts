@@ -1,7 +1,8 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import { invalidRequest } from '../cassette/rejections.ts';
 import { validateRequest, type RequestIssue } from '../cassette/validate-request.ts';
-import type { ModelAnswer, ModelSource } from '../run/model-source.ts';
+import type { AbortSignalLike } from '../run/host.ts';
+import type { ApiRetry, ModelAnswer, ModelSource } from '../run/model-source.ts';
 
 /**
  * Live mode's model: the real Messages API, reached through the host's `send` (the SDK, in the
@@ -12,9 +13,9 @@ import type { ModelAnswer, ModelSource } from '../run/model-source.ts';
 
 /** What the host's `send` got back: the response, or the API's error as it gave it. */
 export type SendResult =
-  | { ok: true; response: ApiResponse }
+  | { ok: true; response: ApiResponse; retries?: ApiRetry[] }
   /** `status` 0: no response at all (network failure, the request aborted). */
-  | { ok: false; status: number; body: ApiErrorBody };
+  | { ok: false; status: number; body: ApiErrorBody; retries?: ApiRetry[] };
 
 /** The run's bounds on what it may spend. */
 export interface LiveLimits {
@@ -25,8 +26,11 @@ export interface LiveLimits {
 }
 
 export interface LiveSessionOptions {
-  /** Sends one request to the API (the host's SDK client, with its retries and signal). */
-  send(request: ApiRequest): Promise<SendResult>;
+  /**
+   * Sends one request to the API (the host's SDK client, with its retries). `signal`, when the
+   * caller gave `answer` one, aborts this request alone (the page's: its run ended).
+   */
+  send(request: ApiRequest, options?: { signal?: AbortSignalLike }): Promise<SendResult>;
   limits: LiveLimits;
   /** The model to call instead of the one the code asks for, when the learner picked one. */
   model?: string;
@@ -39,6 +43,8 @@ export interface LiveCall {
 }
 
 export interface LiveSession extends ModelSource {
+  /** Answers one request; `signal` is handed to `send`. */
+  answer(request: ApiRequest, options?: { signal?: AbortSignalLike }): Promise<ModelAnswer>;
   /** Every call the API answered, in order. */
   readonly calls: readonly LiveCall[];
   /** Tokens used so far, input and output, over every call. */
@@ -70,7 +76,10 @@ export function createLiveSession({ send, limits, model }: LiveSessionOptions): 
     }
   };
 
-  async function answer(request: ApiRequest): Promise<ModelAnswer> {
+  async function answer(
+    request: ApiRequest,
+    options: { signal?: AbortSignalLike } = {},
+  ): Promise<ModelAnswer> {
     if (stopped) return { ok: false, stop: stopped };
     const limit = overLimit();
     if (limit) {
@@ -79,9 +88,10 @@ export function createLiveSession({ send, limits, model }: LiveSessionOptions): 
     }
     const sent = model === undefined ? request : { ...request, model };
     const issue = sent.stream === true ? streaming : validateRequest(sent, calls.at(-1)?.response);
-    const at = { requestNumber: calls.length + 1, recorded: calls.length };
+    // No recording stands behind a live call: `recorded` 0 (the transcript says "refused before it was sent").
+    const at = { requestNumber: calls.length + 1, recorded: 0 };
     if (issue) return { ok: false, rejection: invalidRequest(issue, at) };
-    const result = await send(sent);
+    const result = await send(sent, options);
     if (!result.ok) return result;
     calls.push({ request: sent, response: result.response });
     tokens += usedTokens(result.response);

@@ -1,5 +1,6 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
+import type { ApiRetry } from './model-source.ts';
 import type { ConsoleLevel, SerializedError } from '../sandbox/protocol.ts';
 
 /**
@@ -16,6 +17,8 @@ export type RunEvent =
       rejection?: CassetteRejection;
       /** The API's own error (live mode): status 0 when no response came at all. */
       error?: { status: number; body: ApiErrorBody };
+      /** Live mode: attempts the API client retried before this answer (429, 529...). */
+      retries?: ApiRetry[];
       at: number;
       durationMs: number;
     }

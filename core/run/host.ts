@@ -1,7 +1,8 @@
-import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
+import type { ApiRequest } from '../api/messages.ts';
 import type { FileMap, Lesson } from '../lesson/types.ts';
 import type { BundleResult } from './bundle.ts';
 import type { SerializedError } from '../sandbox/protocol.ts';
+import type { ModelAnswer } from './model-source.ts';
 
 /**
  * What a host (the browser page, the CLI) hands the core so it can bundle and run
@@ -70,10 +71,6 @@ export interface GradingHost extends RunHost {
   bundle: Bundler;
 }
 
-/** What a model call gets back: the response, or the API's error (status and body). */
-export type ModelResult =
-  { ok: true; response: ApiResponse } | { ok: false; status: number; body: ApiErrorBody };
-
 /** The slice of `AbortSignal` the core reads (its lib has no DOM or Node types). */
 export interface AbortSignalLike {
   readonly aborted: boolean;
@@ -84,10 +81,11 @@ export interface AbortSignalLike {
  * Answers a run's model calls in place of the case's cassette: live mode. The browser's answerer
  * runs in the page, which makes the HTTPS call with the learner's key; the frame relays each
  * request to it, so neither the frame nor learner code ever sees the key or the network. The
- * signal aborts when the case ends first (a timeout, Stop, a newer Run). No cassette checks
- * run: the real API judges the request, and its error comes back as `{ ok: false, ... }`.
+ * signal aborts when the case ends first (a timeout, Stop, a newer Run). It answers as a model
+ * source does: the page's live session checks the request first (a local refusal), guards the
+ * wallet (a stop) and sends it; the API's error comes back as `{ ok: false, status, body }`.
  */
 export type ModelAnswerer = (
   request: ApiRequest,
   options: { signal: AbortSignalLike },
-) => Promise<ModelResult>;
+) => Promise<ModelAnswer>;

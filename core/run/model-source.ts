@@ -17,8 +17,8 @@ export interface ModelSource {
 
 /**
  * A host's `ModelAnswerer` as a run's model source: the browser's live mode, where the runner
- * frame relays each request to the page's answerer. Calls still waiting when the run ends are
- * aborted through their signal.
+ * frame relays each request to the page's answerer (and its live session) and passes its
+ * answer on as it is. Calls still waiting when the run ends are aborted through their signal.
  */
 export function answererSource(answerer: ModelAnswerer): ModelSource {
   const aborts = new Set<() => void>();
@@ -58,12 +58,22 @@ export function answererSource(answerer: ModelAnswerer): ModelSource {
   };
 }
 
+/** One attempt the API client retried before its answer (a 429, a 529, no response). */
+export interface ApiRetry {
+  /** The failed attempt's HTTP status; 0 when no response came. */
+  status: number;
+  /** The API's error type (`rate_limit_error`, `overloaded_error`), or `connection_error`. */
+  type: string;
+  /** What `retry-after` asked for, in seconds, when the response carried one. */
+  retryAfter?: number;
+}
+
 export type ModelAnswer =
-  /** The model's response. */
-  | { ok: true; response: ApiResponse }
+  /** The model's response; `retries`: attempts the client retried before it. */
+  | { ok: true; response: ApiResponse; retries?: ApiRetry[] }
   /** Refused on this side, with the 400 the API would give (nothing was sent). */
   | { ok: false; rejection: CassetteRejection }
   /** The API's own error: status 0 when no response came at all (a network failure). */
-  | { ok: false; status: number; body: ApiErrorBody }
+  | { ok: false; status: number; body: ApiErrorBody; retries?: ApiRetry[] }
   /** Not sent: the run ends here, cancelled (a wallet limit), and `stop` says why. */
   | { ok: false; stop: string };

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { ApiResponse } from '../api/messages.ts';
 import type { LessonCase } from '../lesson/types.ts';
 import type { Clock, SpawnWorker, WorkerEvents } from './host.ts';
 import { RUN_LIMITS } from './limits.ts';
-import { runCase } from './run-case.ts';
+import type { ModelAnswer, ModelSource } from './model-source.ts';
+import { runCase, runScript } from './run-case.ts';
 
 const testCase: LessonCase = {
   name: 'raw',
@@ -65,5 +67,74 @@ describe('runCase, against a worker that skips the runtime', () => {
     const flood = Array.from({ length: RUN_LIMITS.workerMessages + 1 }, () => ({ type: 'noise' }));
     const run = await runCase(host(rawWorker(flood)), '', testCase, 1_000).result;
     expect(run.outcome).toMatchObject({ kind: 'threw', error: { name: 'Flood' } });
+  });
+});
+
+/** A clock the test moves by hand: `advance` fires the timers that fall due. */
+function manualClock() {
+  let now = 0;
+  let next = 0;
+  const timers = new Map<number, { at: number; fn: () => void }>();
+  const clock: Clock = {
+    now: () => now,
+    setTimeout: (fn, ms) => (timers.set(++next, { at: now + ms, fn }), next),
+    clearTimeout: (handle) => void timers.delete(handle as number),
+  };
+  const advance = (ms: number) => {
+    now += ms;
+    for (const [id, timer] of [...timers]) {
+      if (timer.at <= now) {
+        timers.delete(id);
+        timer.fn();
+      }
+    }
+  };
+  return { clock, advance };
+}
+
+describe('runScript, with a model that answers later (live mode)', () => {
+  const request = { model: 'm', max_tokens: 8, messages: [{ role: 'user', content: 'hi' }] };
+  const response = {
+    id: 'msg_1',
+    type: 'message',
+    role: 'assistant',
+    model: 'm',
+    content: [{ type: 'text', text: 'hello' }],
+    stop_reason: 'end_turn',
+    stop_sequence: null,
+    usage: { input_tokens: 1, output_tokens: 1 },
+  } as unknown as ApiResponse;
+  /** A worker that asks once, and is done when it hears the reply. */
+  const asking: SpawnWorker = (_script, events) => ({
+    post(message) {
+      const type = (message as { type?: string }).type;
+      if (type === 'start') events.message({ type: 'model-request', id: 1, request });
+      if (type === 'model-reply') events.message({ type: 'done' });
+    },
+    terminate() {},
+  });
+
+  it("pauses the time limit while the call is out: the model's latency is not the code's", async () => {
+    const { clock, advance } = manualClock();
+    let answer: (a: ModelAnswer) => void = () => {};
+    const model: ModelSource = { answer: () => new Promise((resolve) => (answer = resolve)) };
+    const handle = runScript({ spawn: asking, clock, prelude: '' }, '', null, 1_000, model);
+    advance(5_000);
+    answer({ ok: true, response, retries: [{ status: 529, type: 'overloaded_error' }] });
+    const run = await handle.result;
+    const call = run.events.find((e) => e.type === 'model-call');
+    expect([run.outcome.kind, call?.type === 'model-call' && call.retries]).toEqual([
+      'completed',
+      [{ status: 529, type: 'overloaded_error' }],
+    ]);
+  });
+
+  it('still stops code that runs past its limit of its own time', async () => {
+    const { clock, advance } = manualClock();
+    const silent: SpawnWorker = () => ({ post() {}, terminate() {} });
+    const model: ModelSource = { answer: () => new Promise(() => {}) };
+    const handle = runScript({ spawn: silent, clock, prelude: '' }, '', null, 1_000, model);
+    advance(1_000);
+    expect((await handle.result).outcome).toEqual({ kind: 'timeout', afterMs: 1_000 });
   });
 });

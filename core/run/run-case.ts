@@ -42,6 +42,10 @@ export function runCase(
  * of the script), `model` answering its model calls from this side of the boundary, and a
  * timer that terminates it. `onEvent` hears each event as it is recorded (a live run prints
  * them as they come).
+ *
+ * The time limit counts the code's own time: while a call is out to a model that answers
+ * later (live mode's network), the timer is paused, since the model's latency is not the
+ * code's. A cassette answers at once, so a graded case's limit is its whole run.
  */
 export function runScript(
   host: RunHost,
@@ -63,6 +67,12 @@ export function runScript(
   let received = 0;
   let finished = false;
   let worker: WorkerHandle | undefined;
+  /** Calls out to a model that answers later; the timer runs only while there are none. */
+  let awaiting = 0;
+  /** The code's time used before the timer was last paused, and when it last resumed. */
+  let usedMs = 0;
+  let resumedAt = started;
+  let timer: unknown;
   let resolveRun: (run: CaseRun) => void = () => {};
   const result = new Promise<CaseRun>((resolve) => (resolveRun = resolve));
 
@@ -104,6 +114,7 @@ export function runScript(
       if ('stop' in answer) return finish({ kind: 'cancelled' });
       modelCalls++;
       const event: RunEvent = { type: 'model-call', index: modelCalls, request, at, durationMs: 0 };
+      if ('retries' in answer && answer.retries?.length) event.retries = answer.retries;
       if (answer.ok) {
         event.response = answer.response;
         post({ type: 'model-reply', id, ok: true, response: answer.response });
@@ -125,8 +136,16 @@ export function runScript(
     };
     const answer = model.answer(request);
     if ('then' in answer) {
-      answer.then(settle, (error: unknown) =>
-        finish({ kind: 'threw', error: serializeError(error) }),
+      pause();
+      const resumeThen =
+        <T>(next: (value: T) => void) =>
+        (value: T) => {
+          resume();
+          next(value);
+        };
+      answer.then(
+        resumeThen(settle),
+        resumeThen((error: unknown) => finish({ kind: 'threw', error: serializeError(error) })),
       );
     } else settle(answer);
   };
@@ -162,7 +181,21 @@ export function runScript(
     }
   };
 
-  const timer = clock.setTimeout(() => finish({ kind: 'timeout', afterMs: timeoutMs }), timeoutMs);
+  const startTimer = () => {
+    resumedAt = clock.now();
+    const left = Math.max(0, timeoutMs - usedMs);
+    timer = clock.setTimeout(() => finish({ kind: 'timeout', afterMs: timeoutMs }), left);
+  };
+  function pause(): void {
+    if (awaiting++ > 0) return;
+    clock.clearTimeout(timer);
+    usedMs += clock.now() - resumedAt;
+  }
+  function resume(): void {
+    if (--awaiting === 0 && !finished) startTimer();
+  }
+
+  startTimer();
   try {
     worker = spawn(withPrelude(host.prelude, script), {
       message: (data) => {

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Course, FileMap, Lesson } from '../../core/index.ts';
 import type { EditorApi } from '../features/editor/editor-api.ts';
+import { LiveSwitch } from '../features/live/LiveSwitch.tsx';
 import { serializeRoute } from '../features/lessons/route.ts';
 import { recordRun } from '../features/results/record-run.ts';
 import { ResultsPanel } from '../features/results/ResultsPanel.tsx';
 import { ResultsTabLabel } from '../features/results/ResultsTabLabel.tsx';
-import { abandonRun, prepareRun, runLesson } from '../features/runner/runs.ts';
+import { abandonRun, prepareRun, runLesson, runLive } from '../features/runner/runs.ts';
 import { RunButton, RunControls } from '../features/runner/RunControls.tsx';
 import { useWatchMode } from '../features/runner/use-watch-mode.ts';
 import { DownloadButton } from '../features/share/DownloadButton.tsx';
@@ -23,6 +24,8 @@ import { STACKED_QUERY, WorkspaceLayout } from './WorkspaceLayout.tsx';
 
 /** Monaco is large: the lesson text shows while it loads. */
 const EditorPane = lazy(() => import('../features/editor/EditorPane.tsx'));
+/** Live mode's panel loads when it is first turned on. */
+const LivePanel = lazy(() => import('../features/live/LivePanel.tsx'));
 
 interface Props {
   course: Course;
@@ -40,6 +43,16 @@ function filesNow(lesson: Lesson): FileMap {
  * code, once finished, counts towards their progress.
  */
 function runNow(lesson: Lesson, only?: string[]): void {
+  if (useAppStore.getState().liveOn && !only) {
+    // Live mode: the learner's own question, through their code, to the real API. The answerer
+    // the live feature builds is its one contact with the runner.
+    // live-controller loads with live mode: a first visit does not carry it.
+    const files = filesNow(lesson);
+    void import('../features/live/live-controller.ts').then(({ runLiveNow }) =>
+      runLiveNow(lesson, files, (f, options) => runLive(lesson, f, options)),
+    );
+    return;
+  }
   const source = useAppStore.getState().shared[lesson.id] ? 'shared' : 'mine';
   void runLesson(lesson, filesNow(lesson), source, only).then((finished) => {
     if (finished && source === 'mine') recordRun(lesson, finished);
@@ -57,7 +70,12 @@ export function Workspace({ course, lesson, dark }: Props) {
   const [editorApi, setEditorApi] = useState<EditorApi>();
   const stacked = useMediaQuery(STACKED_QUERY);
   const next = course.lessons[lesson.index + 1];
-  useWatchMode(lesson.id, run);
+  // Watch never spends the learner's tokens: in live mode, only a Run does.
+  const watchRun = useCallback(() => {
+    if (!useAppStore.getState().liveOn) runNow(lesson);
+  }, [lesson]);
+  useWatchMode(lesson.id, watchRun);
+  const liveOn = useAppStore((s) => s.liveOn);
   useRunShortcut(run);
   useEffect(() => {
     prepareRun(lesson, filesNow(lesson));
@@ -99,6 +117,7 @@ export function Workspace({ course, lesson, dark }: Props) {
             toolbar={
               <>
                 <RunControls onRun={run} showRun={!stacked} />
+                <LiveSwitch />
                 <ShareControl lesson={lesson} />
                 <SharedCodeBanner lesson={lesson} />
                 <OtherTabBanner lesson={lesson} />
@@ -111,14 +130,24 @@ export function Workspace({ course, lesson, dark }: Props) {
         </Suspense>
       }
       results={
-        <ResultsPanel
-          lesson={lesson}
-          transcript={(report) => <Timeline report={report} />}
-          next={next && { title: next.title, href: serializeRoute(next.id) }}
-          onRun={run}
-          onRunCases={runCases}
-          caseActions={(report) => <ExplainFailure lesson={lesson} report={report} />}
-        />
+        liveOn ? (
+          <Suspense fallback={<section className="live-panel">Loading live mode…</section>}>
+            <LivePanel
+              lesson={lesson}
+              onRun={run}
+              transcript={(report, summary) => <Timeline report={report} live={{ summary }} />}
+            />
+          </Suspense>
+        ) : (
+          <ResultsPanel
+            lesson={lesson}
+            transcript={(report) => <Timeline report={report} />}
+            next={next && { title: next.title, href: serializeRoute(next.id) }}
+            onRun={run}
+            onRunCases={runCases}
+            caseActions={(report) => <ExplainFailure lesson={lesson} report={report} />}
+          />
+        )
       }
       resultsLabel={<ResultsTabLabel lesson={lesson} />}
       runButton={(showResults) => (

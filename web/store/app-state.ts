@@ -1,5 +1,6 @@
 import type { ChatSlice } from './chat-slice.ts';
 import type { DraftsSlice } from './drafts-slice.ts';
+import type { LiveSlice } from './live-slice.ts';
 import type { PreferencesSlice } from './preferences-slice.ts';
 import type { ProgressSlice } from './progress-slice.ts';
 import type { RunSlice } from './run-slice.ts';
@@ -17,6 +18,7 @@ export type AppState = DraftsSlice &
   TutorSlice &
   ShareSlice &
   SyncSlice &
+  LiveSlice &
   ChatSlice;
 
 /** What survives a reload: what the learner made and chose, nothing that can be recomputed. */
@@ -33,4 +35,5 @@ export type PersistedState = Pick<
   | 'paneSizes'
   | 'fontSize'
   | 'chats'
+  | 'liveSettings'
 >;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PERSIST_VERSION, migrate, sanitizePersisted } from './persisted-state.ts';
+import { DEFAULT_LIVE_SETTINGS } from './live-slice.ts';
 
 describe('sanitizePersisted', () => {
   it('keeps a well-formed saved state whole', () => {
@@ -95,5 +96,37 @@ describe('sanitizePersisted', () => {
 describe('migrate', () => {
   it('refuses a state from a newer version', () => {
     expect(() => migrate({}, PERSIST_VERSION + 1)).toThrow(/newer version/);
+  });
+});
+
+describe('live settings', () => {
+  it('are saved, and the key is not among them', () => {
+    const saved = sanitizePersisted({
+      liveSettings: {
+        model: 'claude-haiku-5-5',
+        baseURL: 'http://127.0.0.1:4292',
+        maxCalls: 3,
+        maxTokens: 9000,
+        apiKey: 'sk-ant-x',
+      },
+    });
+    expect(saved).toEqual({
+      state: {
+        liveSettings: {
+          model: 'claude-haiku-5-5',
+          baseURL: 'http://127.0.0.1:4292',
+          maxCalls: 3,
+          maxTokens: 9000,
+        },
+      },
+      lossy: false,
+    });
+  });
+
+  it('fall back to the defaults where malformed', () => {
+    expect(
+      sanitizePersisted({ liveSettings: { maxCalls: -1, baseURL: 4 } }).state.liveSettings,
+    ).toEqual(DEFAULT_LIVE_SETTINGS);
+    expect(sanitizePersisted({ liveSettings: 'x' }).lossy).toBe(true);
   });
 });

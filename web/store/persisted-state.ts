@@ -1,5 +1,6 @@
 import type { AppState, PersistedState } from './app-state.ts';
 import { sanitizeChats } from './chat-persist.ts';
+import { sanitizeLiveSettings } from './live-slice.ts';
 import { PANE_LIMITS, closestFontSize, type PaneSizes } from './preferences-slice.ts';
 import { SUMMARY_CHARS, type LastVerdict, type LessonProgress } from './progress-slice.ts';
 
@@ -10,7 +11,7 @@ export const STORAGE_KEY = 'theinference:state';
 /** The allowlist of what is saved. */
 export function partialize(state: AppState): PersistedState {
   const { drafts, progress, watch, theme, lastLessonId, experimentSnapshots } = state;
-  const { passedCode, hintsShown, paneSizes, fontSize, chats } = state;
+  const { passedCode, hintsShown, paneSizes, fontSize, liveSettings, chats } = state;
   return {
     drafts,
     progress,
@@ -23,6 +24,7 @@ export function partialize(state: AppState): PersistedState {
     paneSizes,
     fontSize,
     chats,
+    liveSettings,
   };
 }
 
@@ -103,6 +105,9 @@ export function sanitizePersisted(value: unknown): Sanitized {
   if (typeof value.fontSize === 'number' && closestFontSize(value.fontSize) === value.fontSize) {
     state.fontSize = value.fontSize;
   } else if (value.fontSize !== undefined) drop();
+  const liveSettings = sanitizeLiveSettings(value.liveSettings);
+  if (liveSettings) state.liveSettings = liveSettings;
+  else if (value.liveSettings !== undefined) drop();
   return { state, lossy };
 }
 

@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { AppState } from './app-state.ts';
 import { createChatSlice } from './chat-slice.ts';
 import { createDraftsSlice } from './drafts-slice.ts';
+import { createLiveSlice } from './live-slice.ts';
 import { createPreferencesSlice } from './preferences-slice.ts';
 import { createProgressSlice } from './progress-slice.ts';
 import { createRunSlice } from './run-slice.ts';
@@ -21,4 +22,5 @@ export const createAppSlices: StateCreator<AppState> = (...args) => ({
   ...createShareSlice(...args),
   ...createSyncSlice(...args),
   ...createChatSlice(...args),
+  ...createLiveSlice(...args),
 });

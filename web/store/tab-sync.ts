@@ -84,6 +84,7 @@ export function mergeFromOtherTab(ours: SyncedState, theirs: Partial<PersistedSt
   if (theirs.watch !== undefined) patch.watch = theirs.watch;
   if (theirs.paneSizes) patch.paneSizes = theirs.paneSizes;
   if (theirs.fontSize !== undefined) patch.fontSize = theirs.fontSize;
+  if (theirs.liveSettings) patch.liveSettings = theirs.liveSettings;
   const theirDrafts = theirs.drafts ?? {};
   const writeBack =
     Object.keys(drafts).some((lessonId) => !(lessonId in theirDrafts)) ||

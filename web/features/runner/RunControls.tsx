@@ -12,7 +12,7 @@ interface Props {
 
 /** Run, Stop, the watch toggle, and the bundler's state (with a retry when it failed). */
 export function RunControls({ onRun, showRun = true }: Props) {
-  const running = useAppStore((s) => s.run?.phase === 'running');
+  const running = useAppStore((s) => s.run?.phase === 'running' || s.liveRun?.phase === 'running');
   const watch = useAppStore((s) => s.watch);
   const setWatch = useAppStore((s) => s.setWatch);
   return (

@@ -8,7 +8,12 @@ import type {
 } from '../../../core/index.ts';
 import { unrunCase } from '../../../core/grade/start-grading.ts';
 import type { PageBundler } from '../../host/bundler/bundler.ts';
-import type { FrameRunRequest, RunnerFrame } from '../../host/runner-frame/runner-frame.ts';
+import type {
+  FrameLiveRequest,
+  FrameRunRequest,
+  LiveRunEnd,
+  RunnerFrame,
+} from '../../host/runner-frame/runner-frame.ts';
 import type { RunState } from '../../store/run-slice.ts';
 import { createRunController, type RunStore } from './run-controller.ts';
 
@@ -37,6 +42,19 @@ const passed = (name: string): CaseReport => ({
   kind: 'pass',
   message: '',
 });
+
+/** A live run's end, as the frame reports it. */
+const ran: LiveRunEnd = {
+  run: {
+    outcome: { kind: 'completed' },
+    events: [],
+    outputs: ['{}'],
+    consoleTruncated: false,
+    modelCalls: 0,
+    durationMs: 5,
+  },
+  frames: [],
+};
 
 /** A store with the run slice's semantics that matter here: results of older runs are dropped. */
 function fakeStore() {
@@ -76,9 +94,27 @@ function fakeFrame() {
     settle(reports: CaseReport[]): void;
     cancelled: boolean;
   }[] = [];
+  const lives: {
+    request: FrameLiveRequest;
+    settle(end: LiveRunEnd): void;
+    cancelled: boolean;
+  }[] = [];
   const frame: RunnerFrame = {
     prepare() {},
     dispose() {},
+    live(request) {
+      let settle: (end: LiveRunEnd) => void = () => {};
+      const result = new Promise<LiveRunEnd>((resolve) => (settle = resolve));
+      const entry = { request, settle, cancelled: false };
+      lives.push(entry);
+      return {
+        result,
+        cancel: () => {
+          entry.cancelled = true;
+          settle({ run: { ...ran.run, outcome: { kind: 'cancelled' } }, frames: [] });
+        },
+      };
+    },
     run(request, onCase) {
       let settle: (reports: CaseReport[]) => void = () => {};
       const result = new Promise<CaseReport[]>(
@@ -99,7 +135,7 @@ function fakeFrame() {
       };
     },
   };
-  return { frame, runs };
+  return { frame, runs, lives };
 }
 
 function bundlerThat(
@@ -193,21 +229,57 @@ describe('createRunController', () => {
     ]);
   });
 
-  it('live: hands the frame the answerer of the moment, so model calls go to the page', async () => {
+  it("live: runs the bundle once in the frame with the input and the page's answerer", async () => {
     const { store } = fakeStore();
-    const { frame, runs } = fakeFrame();
+    const { frame, lives } = fakeFrame();
     const answerer: ModelAnswerer = () => Promise.reject(new Error('not called here'));
-    let live = false;
-    const controller = createRunController({
-      store,
-      host: { bundler: ok, frame, clock, liveAnswerer: () => (live ? answerer : undefined) },
-    });
+    const controller = createRunController({ store, host: { bundler: ok, frame, clock } });
+    const running = controller.live(lesson, {}, { input: { prompt: 'Hi?' }, answerer });
+    await tick();
+    const sent = lives[0]?.request;
+    expect([sent?.script, sent?.sourceMap, sent?.input, sent?.answerer, sent?.timeoutMs]).toEqual([
+      'script',
+      'map',
+      { prompt: 'Hi?' },
+      answerer,
+      1000,
+    ]);
+    lives[0]!.settle(ran);
+    expect(await running).toEqual({ ok: true, bundleMs: expect.any(Number) as number, ...ran });
+  });
+
+  it('live: Stop and a newer graded run cancel the live run in the frame', async () => {
+    const { store } = fakeStore();
+    const { frame, lives } = fakeFrame();
+    const answerer: ModelAnswerer = () => Promise.reject(new Error('not called here'));
+    const controller = createRunController({ store, host: { bundler: ok, frame, clock } });
+    const stopped = controller.live(lesson, {}, { input: null, answerer });
+    await tick();
+    controller.stop();
+    const ended = await stopped;
+    const replaced = controller.live(lesson, {}, { input: null, answerer });
+    await tick();
     void controller.run(lesson, {}, 'mine');
     await tick();
-    live = true;
-    void controller.run(lesson, {}, 'mine');
-    await tick();
-    expect(runs.map((r) => r.request.answerer)).toEqual([undefined, answerer]);
+    expect([
+      ended?.ok && ended.run.outcome.kind,
+      lives.map((l) => l.cancelled),
+      await replaced,
+    ]).toEqual(['cancelled', [true, true], undefined]);
+  });
+
+  it('live: a compile error ends it before the frame', async () => {
+    const { store } = fakeStore();
+    const { frame, lives } = fakeFrame();
+    const errors = [{ file: 'src/a.ts', line: 1, column: 1, text: 'x', lineText: '' }];
+    const bundler = bundlerThat({ ok: false, errors });
+    const answerer: ModelAnswerer = () => Promise.reject(new Error('not called here'));
+    const controller = createRunController({ store, host: { bundler, frame, clock } });
+    const ended = await controller.live(lesson, {}, { input: null, answerer });
+    expect([ended, lives.length]).toEqual([
+      { ok: false, compileErrors: errors, bundleMs: expect.any(Number) as number },
+      0,
+    ]);
   });
 
   it('bundles edits as they come, one at a time, the latest text last; Run then finds its bundle made', async () => {

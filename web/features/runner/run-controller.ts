@@ -2,10 +2,10 @@ import type {
   BundleResult,
   Bundler,
   CaseReport,
+  CompileError,
   Clock,
   FileMap,
   Lesson,
-  ModelAnswerer,
 } from '../../../core/index.ts';
 import { createBundleCache } from '../../../core/run/bundle-cache.ts';
 import {
@@ -15,7 +15,11 @@ import {
   unrunCase,
 } from '../../../core/grade/start-grading.ts';
 import type { PageBundler } from '../../host/bundler/bundler.ts';
-import type { FrameRun, RunnerFrame } from '../../host/runner-frame/runner-frame.ts';
+import type {
+  FrameLiveRequest,
+  LiveRunEnd,
+  RunnerFrame,
+} from '../../host/runner-frame/runner-frame.ts';
 import type { RunSlice, RunSource, RunState } from '../../store/run-slice.ts';
 
 /**
@@ -30,12 +34,6 @@ export interface PageHost {
   bundler: PageBundler;
   frame: RunnerFrame;
   clock: Clock;
-  /**
-   * Live mode's seam: the answerer for a run about to start, or undefined to answer from the
-   * cassettes. When there is one, the runner frame relays each model request to it (see
-   * `FrameRunRequest.answerer`); it runs in the page with the learner's key.
-   */
-  liveAnswerer?: () => ModelAnswerer | undefined;
 }
 
 /** The store's run actions (the app's zustand store, or a fake in tests). */
@@ -66,11 +64,27 @@ export interface RunController {
    * rebuilds only what the edit changed, in its own worker). It does not start the bundler.
    */
   prepare(lesson: Lesson, files: FileMap): void;
+  /**
+   * Live mode: bundles the files as `run` does, then runs them once in the runner frame with
+   * the learner's own input, ungraded, `answerer` (the page's live session) answering each model
+   * call. It takes the place of any run under way, as a newer run does. Resolves to the run's
+   * end, the compile errors, or undefined when a newer run took its place; throws when the
+   * bundler is not available.
+   */
+  live(lesson: Lesson, files: FileMap, options: LiveRunOptions): Promise<LiveRunResult | undefined>;
   /** Stops the current run at once: its cases say "cancelled". */
   stop(): void;
   /** Forgets the current run (switching lessons): stops it and clears its results. */
   abandon(): void;
 }
+
+/** What a live run needs besides the lesson and files. */
+export type LiveRunOptions = Pick<FrameLiveRequest, 'input' | 'answerer'>;
+
+/** A live run's end: it did not compile, or it ran (see `LiveRunEnd`). */
+export type LiveRunResult =
+  | { ok: false; compileErrors: CompileError[]; bundleMs: number }
+  | ({ ok: true; bundleMs: number } & LiveRunEnd);
 
 export function createRunController({
   store,
@@ -88,7 +102,7 @@ export function createRunController({
   let latest = 0;
   /** The run Stop was last pressed for: it may still be waiting for the bundler. */
   let stopped = 0;
-  let current: FrameRun | undefined;
+  let current: { cancel(): void } | undefined;
   /** The latest files `prepare` was asked for, and the bundle it is making. */
   let preparing = 0;
   let preparingNow: Promise<void> | undefined;
@@ -131,14 +145,12 @@ export function createRunController({
         finished = [];
         if (batch.length > 0) store.getState().addCaseReports(id, batch);
       };
-      const answerer = host.liveAnswerer?.();
       const handle = host.frame.run(
         {
           script: bundle.script,
           sourceMap: bundle.sourceMap,
           cases: selected,
           timeoutMs: lesson.timeoutMs,
-          ...(answerer ? { answerer } : {}),
         },
         (report) => {
           finished.push(report);
@@ -168,8 +180,38 @@ export function createRunController({
     return done?.id === id ? done : undefined;
   };
 
+  const live: RunController['live'] = async (lesson, files, { input, answerer }) => {
+    current?.cancel();
+    current = undefined;
+    const id = ++latest;
+    const bundler = cached(await host.bundler.load());
+    if (id !== latest) return;
+    const started = host.clock.now();
+    const bundle = await bundler(lesson, files);
+    const bundleMs = host.clock.now() - started;
+    if (id !== latest) return;
+    if (!bundle.ok) return { ok: false, compileErrors: bundle.errors, bundleMs };
+    const { script, sourceMap } = bundle;
+    const handle = host.frame.live({
+      script,
+      sourceMap,
+      input,
+      timeoutMs: lesson.timeoutMs,
+      answerer,
+    });
+    current = handle;
+    if (stopped === id) handle.cancel();
+    try {
+      const end = await handle.result;
+      return id === latest ? { ok: true, bundleMs, ...end } : undefined;
+    } finally {
+      if (current === handle) current = undefined;
+    }
+  };
+
   return {
     run,
+    live,
     prepare(lesson, files) {
       const mine = ++preparing;
       void host.bundler.whenReady().then(async (bundler) => {

@@ -1,6 +1,6 @@
 import type { FileMap, Lesson } from '../../../core/index.ts';
 import type { RunSource, RunState } from '../../store/run-slice.ts';
-import type { RunController } from './run-controller.ts';
+import type { LiveRunOptions, RunController } from './run-controller.ts';
 
 /**
  * The app's one run controller and bundler retry, installed by web/boot.ts before the app
@@ -28,3 +28,5 @@ export const prepareRun = (lesson: Lesson, files: FileMap) =>
 export const stopRun = () => runs().controller.stop();
 export const abandonRun = () => runs().controller.abandon();
 export const retryBundler = () => runs().retryBundler();
+export const runLive = (lesson: Lesson, files: FileMap, options: LiveRunOptions) =>
+  runs().controller.live(lesson, files, options);

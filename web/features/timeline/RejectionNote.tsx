@@ -13,10 +13,13 @@ export function RejectionNote({ rejection }: { rejection: CassetteRejection }) {
       <p className="rejection-title">
         {rejectionTitle(rejection)}{' '}
         <span className="muted">
-          (request #{rejection.requestNumber} of {rejection.recorded} recorded
-          {rejection.kind === 'invalid-request'
-            ? `; the API answers HTTP ${rejection.status}`
-            : `; your code gets an HTTP ${rejection.status} error`}
+          (request #{rejection.requestNumber}
+          {rejection.recorded > 0 ? ` of ${rejection.recorded} recorded` : ''}
+          {rejection.recorded === 0
+            ? '; refused before it was sent, as the API would with HTTP 400'
+            : rejection.kind === 'invalid-request'
+              ? `; the API answers HTTP ${rejection.status}`
+              : `; your code gets an HTTP ${rejection.status} error`}
           )
         </span>
       </p>

@@ -8,8 +8,14 @@ import './timeline.css';
 /** Turns rendered at first, and per "Show more". */
 const PAGE = 30;
 
+interface Props {
+  report: CaseReport;
+  /** A live run's: latency and tokens per turn, and `summary` under it (in seconds). */
+  live?: { summary: string };
+}
+
 /** The conversation a case had with the recorded model: one entry per turn, then a summary. */
-export function Timeline({ report }: { report: CaseReport }) {
+export function Timeline({ report, live }: Props) {
   const tools = report.turns.reduce((n, t) => n + t.tools.length, 0);
   const [shown, showMore] = useShownCount(report.turns.length, PAGE);
   return (
@@ -26,7 +32,12 @@ export function Timeline({ report }: { report: CaseReport }) {
       ) : (
         <ol className="turns">
           {report.turns.slice(0, shown).map((turn, i) => (
-            <TurnEntry key={turn.index} turn={turn} previous={report.turns[i - 1]} />
+            <TurnEntry
+              key={turn.index}
+              turn={turn}
+              previous={report.turns[i - 1]}
+              live={live !== undefined}
+            />
           ))}
         </ol>
       )}
@@ -37,7 +48,9 @@ export function Timeline({ report }: { report: CaseReport }) {
         what="turns"
         onMore={showMore}
       />
-      <p className={`timeline-summary ${report.status}`}>{summarizeCase(report)}</p>
+      <p className={`timeline-summary ${report.status}`}>
+        {live?.summary ?? summarizeCase(report)}
+      </p>
     </div>
   );
 }

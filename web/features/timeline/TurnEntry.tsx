@@ -1,4 +1,5 @@
-import type { Turn } from '../../../core/index.ts';
+import { lazy, Suspense } from 'react';
+import { formatTokens, type Turn } from '../../../core/index.ts';
 import { Json } from '../../ui/Json.tsx';
 import { LazyDetails } from '../../ui/LazyDetails.tsx';
 import { ContentBlocks } from './ContentBlocks.tsx';
@@ -8,17 +9,27 @@ import { requestRoles } from './request-view.ts';
 import { SentBlocks } from './SentBlocks.tsx';
 import { ToolRun } from './ToolRun.tsx';
 
+/** Only live runs meet the API's errors and retries: their notes load with live mode. */
+const ApiErrorNote = lazy(() =>
+  import('./ApiErrorNote.tsx').then((m) => ({ default: m.ApiErrorNote })),
+);
+const RetriesNote = lazy(() =>
+  import('./ApiErrorNote.tsx').then((m) => ({ default: m.RetriesNote })),
+);
+
 interface Props {
   turn: Turn;
   /** The turn before, whose reply this request answers. */
   previous: Turn | undefined;
+  /** A live run's turn: its latency is the model's, and its tokens are shown. */
+  live?: boolean;
 }
 
 /**
  * One turn: the request the learner's code built (its roles, and what it sent back), what the
  * model answered (or why the request was refused), and the tools run.
  */
-export function TurnEntry({ turn, previous }: Props) {
+export function TurnEntry({ turn, previous, live = false }: Props) {
   const { request, response, rejection } = turn;
   const roles = requestRoles(request.raw);
   const replyIds = previous?.response?.content.flatMap((b) =>
@@ -38,7 +49,17 @@ export function TurnEntry({ turn, previous }: Props) {
             {rejectionLabel(rejection)}
           </span>
         )}
+        {turn.error && (
+          <span className="badge danger">
+            {turn.error.status > 0 ? turn.error.status : 'no response'}
+          </span>
+        )}
         <span className="turn-ms">{Math.round(turn.durationMs)} ms</span>
+        {live && response && (
+          <span className="turn-tokens" title="Tokens: input · output">
+            {formatTokens(response.usage)} tokens
+          </span>
+        )}
       </header>
       <div className="turn-request">
         <span className="turn-arrow" aria-hidden="true">
@@ -55,7 +76,17 @@ export function TurnEntry({ turn, previous }: Props) {
         <LazyDetails summary="Raw request">{() => <Json value={request.raw} />}</LazyDetails>
       </div>
       <SentBlocks request={request.raw} replyIds={replyIds} />
+      {turn.retries && (
+        <Suspense fallback={null}>
+          <RetriesNote retries={turn.retries} />
+        </Suspense>
+      )}
       {rejection && <RejectionNote rejection={rejection} />}
+      {turn.error && (
+        <Suspense fallback={<p>HTTP {turn.error.status}</p>}>
+          <ApiErrorNote error={turn.error} />
+        </Suspense>
+      )}
       {response && (
         <div className="turn-response">
           <span className="turn-arrow" aria-hidden="true">

@@ -1,9 +1,11 @@
 import type {
   ApiRequest,
   CaseReport,
+  CaseRun,
   LessonCase,
-  ModelResult,
+  ModelAnswer,
   SerializedError,
+  StackFrame,
 } from '../../../core/index.ts';
 
 /**
@@ -33,10 +35,22 @@ export type FrameRequest =
       timeoutMs: number;
       live: boolean;
     }
+  /**
+   * Live mode: run `script` once with `input` (the learner's own question), ungraded, every
+   * model call relayed to the page (`model-request`); the run comes back as `live-done`.
+   */
+  | {
+      type: 'live';
+      id: number;
+      script: string;
+      sourceMap: string;
+      input: unknown;
+      timeoutMs: number;
+    }
   /** Stop run `id`: its unfinished cases are reported cancelled. */
   | { type: 'cancel'; id: number }
   /** Live mode: the page's answer to model call `call` of run `id`. */
-  | { type: 'model-reply'; id: number; call: number; result: ModelResult }
+  | { type: 'model-reply'; id: number; call: number; result: ModelAnswer }
   /**
    * Carries (as its one transferred port) the heartbeat channel: the frame hands it to a worker
    * of its own that echoes every number sent on it, so the page can tell the frame is alive.
@@ -56,6 +70,8 @@ export type FrameReport =
   | { type: 'case'; id: number; report: CaseReport }
   /** Live mode: model call `call` of run `id` wants an answer (`model-reply`). */
   | { type: 'model-request'; id: number; call: number; request: ApiRequest }
+  /** Live run `id` ended: its run as recorded, and where an escaped error was thrown. */
+  | { type: 'live-done'; id: number; run: CaseRun; frames: StackFrame[] }
   /** The frame could not run `id` at all (it cannot start workers): why. */
   | { type: 'failed'; id: number; error: SerializedError };
 
@@ -78,6 +94,20 @@ export function parseFrameReport(data: unknown): FrameReport | undefined {
     case 'model-request':
       return isId(data.id) && isId(data.call) && isRecord(data.request)
         ? { type: 'model-request', id: data.id, call: data.call, request: data.request }
+        : undefined;
+    case 'live-done':
+      return isId(data.id) &&
+        isRecord(data.run) &&
+        isRecord(data.run.outcome) &&
+        Array.isArray(data.run.events) &&
+        Array.isArray(data.run.outputs) &&
+        Array.isArray(data.frames)
+        ? {
+            type: 'live-done',
+            id: data.id,
+            run: data.run as unknown as CaseRun,
+            frames: data.frames as StackFrame[],
+          }
         : undefined;
     case 'failed':
       return isId(data.id) && isRecord(data.error) && typeof data.error.message === 'string'
@@ -110,11 +140,17 @@ export function parseFrameRequest(data: unknown): FrameRequest | undefined {
         live: live === true,
       };
     }
+    case 'live': {
+      const { id, script, sourceMap, input, timeoutMs } = data;
+      if (!isId(id) || typeof script !== 'string' || typeof sourceMap !== 'string') return;
+      if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) return;
+      return { type: 'live', id, script, sourceMap, input, timeoutMs };
+    }
     case 'cancel':
       return isId(data.id) ? { type: 'cancel', id: data.id } : undefined;
     case 'model-reply':
       return isId(data.id) && isId(data.call) && isRecord(data.result)
-        ? { type: 'model-reply', id: data.id, call: data.call, result: data.result as ModelResult }
+        ? { type: 'model-reply', id: data.id, call: data.call, result: data.result as ModelAnswer }
         : undefined;
     case 'heartbeat':
     case 'connect':

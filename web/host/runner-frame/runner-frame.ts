@@ -1,8 +1,10 @@
 import type {
   CaseReport,
+  CaseRun,
   LessonCase,
   ModelAnswerer,
   SerializedError,
+  StackFrame,
 } from '../../../core/index.ts';
 import { unrunCase } from '../../../core/grade/start-grading.ts';
 import { parseFrameReport, type FrameReport, type FrameRequest } from './protocol.ts';
@@ -26,6 +28,11 @@ export interface RunnerFrame {
   prepare(): void;
   /** Runs and grades `cases` against the bundle in the frame; reports each as it is graded. */
   run(request: FrameRunRequest, onCase: (report: CaseReport) => void): FrameRun;
+  /**
+   * Live mode: runs the bundle once with `input` (the learner's own question), ungraded, each
+   * model call answered by `answerer` here in the page.
+   */
+  live(request: FrameLiveRequest): FrameLiveRun;
   /** Removes the frame (development's hot reload). */
   dispose(): void;
 }
@@ -42,6 +49,27 @@ export interface FrameRunRequest {
    * learner's code never see the key, and the frame keeps its `connect-src 'none'`.
    */
   answerer?: ModelAnswerer;
+}
+
+export interface FrameLiveRequest {
+  script: string;
+  sourceMap: string;
+  input: unknown;
+  timeoutMs: number;
+  /** Answers each model call, in the page (see `FrameRunRequest.answerer`). */
+  answerer: ModelAnswerer;
+}
+
+/** A live run's end: the run as the frame recorded it, and where an escaped error was thrown. */
+export interface LiveRunEnd {
+  run: CaseRun;
+  frames: StackFrame[];
+}
+
+export interface FrameLiveRun {
+  result: Promise<LiveRunEnd>;
+  /** Stops the run: the frame terminates its worker; the run ends cancelled. */
+  cancel(): void;
 }
 
 export interface FrameRun {
@@ -97,6 +125,8 @@ interface Client {
   answerer?: ModelAnswerer;
   /** Live calls waiting on the answerer, aborted when the run ends. */
   calls: Set<AbortController>;
+  /** A live run's end (`live-done`), or the error it died of. */
+  onLive?(end: LiveRunEnd | SerializedError): void;
   settle(): void;
 }
 
@@ -144,7 +174,7 @@ export function createRunnerFrame({
   };
 
   const post = (target: Frame, request: FrameRequest) => {
-    if (request.type === 'run') target.sent.add(request.id);
+    if (request.type === 'run' || request.type === 'live') target.sent.add(request.id);
     target.port?.postMessage(request);
   };
 
@@ -193,9 +223,11 @@ export function createRunnerFrame({
     switch (report.type) {
       case 'case':
         return finishCase(client, report.report);
+      case 'live-done':
+        client.onLive?.(report);
+        return client.settle();
       case 'failed':
-        for (const c of client.cases) finishCase(client, unrunCase(c, report.error));
-        return;
+        return fail(client, report.error);
       case 'model-request':
         return answer(report.id, report.call, report.request, client);
     }
@@ -217,6 +249,15 @@ export function createRunnerFrame({
         body: { type: 'error', error: { type: 'connection_error', message: String(error) } },
       }),
     );
+  };
+
+  /** Every case of the run fails with `error` (a live run ends with it). */
+  const fail = (client: Client, error: SerializedError) => {
+    for (const c of client.cases) finishCase(client, unrunCase(c, error));
+    if (client.onLive) {
+      client.onLive(error);
+      client.settle();
+    }
   };
 
   const finishCase = (client: Client, report: CaseReport) => {
@@ -293,12 +334,13 @@ export function createRunnerFrame({
     lostFrame.port?.close();
     lostFrame.element.remove();
     const gone = reason === 'never-started' ? [...clients.keys()] : [...lostFrame.sent];
-    if (reason === 'crashed') ensureFrame(lostFrame.queue.filter((r) => r.type === 'run'));
+    if (reason === 'crashed') {
+      ensureFrame(lostFrame.queue.filter((r) => r.type === 'run' || r.type === 'live'));
+    }
     const error = reason === 'crashed' ? SANDBOX_CRASHED : SANDBOX_NEVER_STARTED;
     for (const id of gone) {
       const client = clients.get(id);
-      if (!client) continue;
-      for (const c of client.cases) finishCase(client, unrunCase(c, error));
+      if (client) fail(client, error);
     }
     if (clients.size === 0) stopHeartbeat();
     else lastTick = performance.now();
@@ -312,9 +354,62 @@ export function createRunnerFrame({
     frame = undefined;
   };
 
+  /** Registers a run's client and sends its request (or queues it until the frame is open). */
+  const start = (id: number, client: Client, request: FrameRequest) => {
+    ensureFrame();
+    clients.set(id, client);
+    idleSince = undefined;
+    startHeartbeat();
+    send(request);
+  };
+
+  const end = (id: number, client: Client) => {
+    clients.delete(id);
+    frame?.sent.delete(id);
+    for (const call of client.calls) call.abort();
+    if (clients.size === 0) idleSince = performance.now();
+  };
+
+  /** Takes a request never sent out of the queue: true when it was still there. */
+  const unqueue = (id: number): boolean => {
+    const queue = frame?.queue ?? [];
+    const waiting = queue.findIndex((r) => (r.type === 'run' || r.type === 'live') && r.id === id);
+    if (waiting >= 0) queue.splice(waiting, 1);
+    return waiting >= 0;
+  };
+
   return {
     prepare: () => void ensureFrame(),
     dispose,
+    live({ script, sourceMap, input, timeoutMs, answerer }) {
+      const id = ++nextRun;
+      let ended: LiveRunEnd | SerializedError = { name: 'Cancelled', message: 'cancelled' };
+      let settle: () => void = () => {};
+      const done = new Promise<void>((resolve) => (settle = resolve));
+      const client: Client = {
+        cases: [],
+        reports: new Map(),
+        onCase: () => {},
+        calls: new Set(),
+        answerer,
+        onLive: (end) => (ended = end),
+        settle,
+      };
+      const result = done.then((): LiveRunEnd => {
+        end(id, client);
+        return 'run' in ended ? ended : { run: endedRun(ended), frames: [] };
+      });
+      start(id, client, { type: 'live', id, script, sourceMap, input, timeoutMs });
+      return {
+        result,
+        cancel() {
+          if (!clients.has(id)) return;
+          if (!unqueue(id)) return send({ type: 'cancel', id });
+          ended = { run: endedRun('cancelled'), frames: [] };
+          settle();
+        },
+      };
+    },
     run({ script, sourceMap, cases, timeoutMs, answerer }, onCase) {
       const id = ++nextRun;
       let settle: () => void = () => {};
@@ -327,33 +422,21 @@ export function createRunnerFrame({
         settle,
         ...(answerer ? { answerer } : {}),
       };
-      const end = () => {
-        clients.delete(id);
-        frame?.sent.delete(id);
-        for (const call of client.calls) call.abort();
-        if (clients.size === 0) idleSince = performance.now();
-      };
       const result = done.then(() => {
-        end();
+        end(id, client);
         return cases.map((c) => client.reports.get(c.name) as CaseReport);
       });
       if (cases.length === 0) settle();
       else {
-        ensureFrame();
-        clients.set(id, client);
-        idleSince = undefined;
-        startHeartbeat();
-        send({ type: 'run', id, script, sourceMap, cases, timeoutMs, live: Boolean(answerer) });
+        const live = Boolean(answerer);
+        start(id, client, { type: 'run', id, script, sourceMap, cases, timeoutMs, live });
       }
       return {
         result,
         cancel() {
           if (!clients.has(id)) return;
-          const queue = frame?.queue ?? [];
-          const waiting = queue.findIndex((r) => r.type === 'run' && r.id === id);
-          if (waiting < 0) return send({ type: 'cancel', id });
+          if (!unqueue(id)) return send({ type: 'cancel', id });
           // Never sent: it ends here.
-          queue.splice(waiting, 1);
           for (const c of cases) finishCase(client, unrunCase(c, 'cancelled'));
         },
       };
@@ -367,6 +450,18 @@ function resultReply(
   call: number,
 ): FrameRequest {
   return { type: 'model-reply', id, call, result };
+}
+
+/** The run of a live request that ended before its worker said anything. */
+function endedRun(ended: SerializedError | 'cancelled'): CaseRun {
+  return {
+    outcome: ended === 'cancelled' ? { kind: 'cancelled' } : { kind: 'threw', error: ended },
+    events: [],
+    outputs: [],
+    consoleTruncated: false,
+    modelCalls: 0,
+    durationMs: 0,
+  };
 }
 
 const SANDBOX_CRASHED: SerializedError = {

@@ -155,4 +155,58 @@ describe('the runner frame server', () => {
       echo.cassette.calls.length,
     ]);
   });
+
+  it('live request: runs the script once with the input, relays its calls, and sends the run back', async () => {
+    const { handle, reports } = serve(playingWorker(echo, { said: 'done' }).spawn);
+    handle({
+      type: 'live',
+      id: 5,
+      script: '',
+      sourceMap: '{"version":3,"sources":[],"mappings":""}',
+      input: { prompt: 'Echo "tide"' },
+      timeoutMs: 5_000,
+    });
+    await until(() => reports.some((r) => r.type === 'model-request'));
+    const first = reports.find((r) => r.type === 'model-request');
+    if (first?.type !== 'model-request') throw new Error('no request');
+    const retries = [{ status: 429, type: 'rate_limit_error', retryAfter: 0.2 }];
+    const response = echo.cassette.calls[0]!.response;
+    handle({
+      type: 'model-reply',
+      id: 5,
+      call: first.call,
+      result: { ok: true, response, retries },
+    });
+    await until(() => reports.filter((r) => r.type === 'model-request').length === 2);
+    const second = reports.filter((r) => r.type === 'model-request')[1];
+    if (second?.type !== 'model-request') throw new Error('no second request');
+    // The page's session refused it (a wallet limit): the run ends there, nothing graded.
+    handle({ type: 'model-reply', id: 5, call: second.call, result: { ok: false, stop: 'limit' } });
+    await until(() => reports.some((r) => r.type === 'live-done'));
+    const done = reports.find((r) => r.type === 'live-done');
+    if (done?.type !== 'live-done') throw new Error('no end');
+    const calls = done.run.events.filter((e) => e.type === 'model-call');
+    expect([
+      reports.some((r) => r.type === 'case'),
+      done.run.outcome.kind,
+      calls.map((c) => [c.index, c.response?.id, c.retries]),
+    ]).toEqual([false, 'cancelled', [[1, response.id, retries]]]);
+  });
+
+  it('live request: Stop cancels it, and a call still out is dropped', async () => {
+    const { handle, reports } = serve(playingWorker(echo, null).spawn);
+    handle({
+      type: 'live',
+      id: 6,
+      script: '',
+      sourceMap: '{"version":3,"sources":[],"mappings":""}',
+      input: null,
+      timeoutMs: 5_000,
+    });
+    await until(() => reports.some((r) => r.type === 'model-request'));
+    handle({ type: 'cancel', id: 6 });
+    await until(() => reports.some((r) => r.type === 'live-done'));
+    const done = reports.find((r) => r.type === 'live-done');
+    expect(done?.type === 'live-done' && done.run.outcome.kind).toBe('cancelled');
+  });
 });

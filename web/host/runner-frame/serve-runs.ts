@@ -1,11 +1,14 @@
 import type {
   CaseGrading,
   Clock,
+  ModelAnswer,
   ModelAnswerer,
-  ModelResult,
   SpawnWorker,
 } from '../../../core/index.ts';
 import { gradeBundle } from '../../../core/grade/start-grading.ts';
+import { answererSource } from '../../../core/run/model-source.ts';
+import { runScript } from '../../../core/run/run-case.ts';
+import { createStackMapper } from '../../../core/run/stack-map.ts';
 import type { FrameReport, FrameRequest } from './protocol.ts';
 
 export interface FrameServerOptions {
@@ -23,12 +26,14 @@ export interface FrameServerOptions {
  * The runner frame's side of a run, as an ordinary function of its requests (frame.ts wires it
  * to the page's port; tests call it with fake workers): each `run` is graded with the core's
  * `gradeBundle`, every case in a fresh worker, and each case's report goes to the page as it is
- * graded. Live runs relay every model call to the page and wait for its `model-reply`.
+ * graded. Live runs relay every model call to the page and wait for its `model-reply`; a `live`
+ * request (the learner's own question) runs the script once, ungraded, and sends the run back.
  */
 export function createFrameServer({ spawn, reserve, clock, prelude, report }: FrameServerOptions) {
-  const runs = new Map<number, CaseGrading>();
+  /** Runs under way (graded or live), each with its way to stop. */
+  const runs = new Map<number, { cancel(): void }>();
   /** Live calls waiting for the page, by run and call number. */
-  const waiting = new Map<string, (result: ModelResult) => void>();
+  const waiting = new Map<string, (result: ModelAnswer) => void>();
   let nextCall = 0;
 
   const relayTo =
@@ -68,6 +73,27 @@ export function createFrameServer({ spawn, reserve, clock, prelude, report }: Fr
         }
         runs.set(id, grading);
         void grading.result.finally(() => runs.delete(id));
+        return;
+      }
+      case 'live': {
+        const { id, script, sourceMap, input, timeoutMs } = request;
+        if (runs.has(id)) return;
+        const model = answererSource(relayTo(id));
+        let handle: ReturnType<typeof runScript>;
+        try {
+          handle = runScript({ spawn, clock, prelude }, script, input, timeoutMs, model);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          report({ type: 'failed', id, error: { name: 'SandboxUnavailable', message } });
+          return;
+        }
+        runs.set(id, handle);
+        void handle.result.then((run) => {
+          runs.delete(id);
+          const stack = run.outcome.kind === 'threw' ? run.outcome.error.stack : undefined;
+          const frames = createStackMapper(sourceMap).frames(stack);
+          report({ type: 'live-done', id, run, frames });
+        });
         return;
       }
       case 'cancel':

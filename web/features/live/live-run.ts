@@ -1,0 +1,84 @@
+import {
+  createLiveSession,
+  liveInput,
+  type CompileError,
+  type FileMap,
+  type Lesson,
+  type ModelAnswerer,
+} from '../../../core/index.ts';
+import type { LiveRunEnd } from '../../host/runner-frame/runner-frame.ts';
+import type { LiveSettings } from '../../store/live-slice.ts';
+import { baseUrlProblem } from './allowed-origins.ts';
+import { sendMessage } from './live-connection.ts';
+import { isOffline, OFFLINE_TEXT } from './offline.ts';
+import { compileReport, liveReport, type LiveReport } from './live-report.ts';
+
+/**
+ * One live run, on the page's side (this module loads with live mode, never on a first
+ * visit): a live session over the page's connection (each request checked as a cassette checks
+ * it, the wallet's limits, the calls kept for Record) answers the model calls that the runner
+ * frame relays from the learner's code.
+ */
+
+/** The runner's live entry, composed in by the app shell (features/runner/runs.ts `runLive`). */
+export type RunLive = (
+  files: FileMap,
+  options: { input: unknown; answerer: ModelAnswerer },
+) => Promise<
+  { ok: false; compileErrors: CompileError[] } | ({ ok: true } & LiveRunEnd) | undefined
+>;
+
+export interface LiveRunHooks {
+  /** After each answered call: the calls and tokens so far, and the tokens this call used. */
+  onMeter(calls: number, tokens: { input_tokens: number; output_tokens: number }): void;
+  /** The API refused the key (401). */
+  onKeyRejected(): void;
+}
+
+/** Why no call can be made at all (a base URL outside the policy, no network), or undefined. */
+export function liveRunProblem(settings: LiveSettings): string | undefined {
+  const problem = baseUrlProblem(settings.baseURL);
+  if (problem) return `No call was made. ${problem}`;
+  if (isOffline()) return OFFLINE_TEXT;
+}
+
+/** Runs the files live with `question`; undefined when a newer run took its place. */
+export async function runLiveSession(
+  lesson: Lesson,
+  files: FileMap,
+  question: string,
+  settings: LiveSettings,
+  runLive: RunLive,
+  hooks: LiveRunHooks,
+): Promise<LiveReport | undefined> {
+  const model = settings.model.trim();
+  const session = createLiveSession({
+    send: sendMessage,
+    limits: { maxTurns: settings.maxCalls, maxTokens: settings.maxTokens },
+    ...(model ? { model } : {}),
+  });
+  const answerer: ModelAnswerer = async (request, { signal }) => {
+    const answer = await session.answer(request, { signal });
+    if (answer.ok) {
+      const { usage } = answer.response;
+      hooks.onMeter(session.calls.length, {
+        input_tokens: usage?.input_tokens ?? 0,
+        output_tokens: usage?.output_tokens ?? 0,
+      });
+    } else if ('status' in answer && answer.status === 401) hooks.onKeyRejected();
+    return answer;
+  };
+  const input = liveInput(lesson, question) ?? { prompt: question };
+  const ended = await runLive(files, { input, answerer });
+  if (!ended) return undefined;
+  const context = {
+    lessonId: lesson.id,
+    input,
+    question,
+    calls: session.calls,
+    stopped: session.stopped,
+  };
+  return ended.ok
+    ? liveReport(ended.run, ended.frames, context)
+    : compileReport(ended.compileErrors, context);
+}

@@ -6,6 +6,7 @@ import { LEARNER_LIBS } from './core/lesson/learner-libs.ts';
 import { courseAtBuild } from './scripts/vite/course-at-build.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { preloadChunk } from './scripts/vite/preload-chunk.ts';
+import { serviceWorker } from './scripts/vite/service-worker.ts';
 import { onlyTypescriptLibs } from './scripts/vite/typescript-libs.ts';
 
 /**
@@ -83,6 +84,7 @@ export default defineConfig({
     preloadChunk('web/features/editor/EditorPane.tsx'),
     courseAtBuild(fileURLToPath(new URL('fixtures', import.meta.url))),
     precompress('node_modules/.cache/theinference/precompressed'),
+    serviceWorker(fileURLToPath(new URL('web/service-worker/service.worker.ts', import.meta.url))),
   ],
   worker: { format: 'es', plugins: () => [onlyTypescriptLibs(LEARNER_LIBS)] },
   build: {

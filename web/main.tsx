@@ -9,7 +9,11 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/controls.css';
 import { App } from './app/App.tsx';
-import { followBundler, loadBundler } from './features/runner/bundler.ts';
+import {
+  registerServiceWorker,
+  whenIdleAfter,
+} from './features/offline/service-worker-client.ts';
+import { firstBundleDone, followBundler, loadBundler } from './features/runner/bundler.ts';
 import { prepareRunnerFrame } from './features/runner/runner-frame.ts';
 import { useAppStore } from './store/store.ts';
 
@@ -27,6 +31,14 @@ const startBundler = () => {
 };
 const unsubscribe = useAppStore.subscribe((state) => state.editorReady && startBundler());
 const fallback = window.setTimeout(startBundler, 2_500);
+// Offline use and updates: the service worker, once the page is idle after its first bundle
+// (precaching re-reads every file of the app; it must not slow the start-up or the first Run).
+if (import.meta.env.PROD) {
+  const { setAppUpdate } = useAppStore.getState();
+  whenIdleAfter(firstBundleDone, () => {
+    registerServiceWorker(() => setAppUpdate('available')).catch(() => undefined);
+  });
+}
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(

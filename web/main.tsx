@@ -9,10 +9,7 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/controls.css';
 import { App } from './app/App.tsx';
-import {
-  registerServiceWorker,
-  whenIdleAfter,
-} from './features/offline/service-worker-client.ts';
+import { registerServiceWorker, whenIdleAfter } from './features/offline/service-worker-client.ts';
 import { firstBundleDone, followBundler, loadBundler } from './features/runner/bundler.ts';
 import { prepareRunnerFrame } from './features/runner/runner-frame.ts';
 import { useAppStore } from './store/store.ts';

@@ -120,6 +120,7 @@ function printTable(f: {
   const kinds = Object.keys(f.transfer.first) as (keyof TransferFigures['first'])[];
   const visits = [
     ['first visit', f.transfer.first],
+    ['first visit, added by the precache (service worker)', f.transfer.precache],
     ['repeat visit, downloaded again', f.transfer.repeat],
   ] as const;
   for (const [visit, bytes] of visits) {

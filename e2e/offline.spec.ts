@@ -1,0 +1,128 @@
+import { expect, test } from '@playwright/test';
+import { caseRow, editorReady, getFile, lf, openLesson, runAndWait, setFile } from './app.ts';
+import { lessons } from './course.ts';
+import { join } from 'node:path';
+import { SANDBOX_OFFLINE, runnerWorksOffline, serviceWorkerInControl } from './offline-support.ts';
+
+/**
+ * After one visit the service worker serves the whole app: with the network gone, a reload
+ * opens the lesson, the editor comes up with the learner's draft and Run grades it as it did
+ * online, in the sandboxed runner frame with its isolation intact.
+ */
+test.use({ serviceWorkers: 'allow' });
+
+const [first, second] = [lessons[0]!, lessons[1]!];
+/** The build the preview serves (E2E_DIST_DIR when a config serves another than dist/). */
+const dist = process.env.E2E_DIST_DIR ?? join(import.meta.dirname, '..', 'dist');
+const frameOffline = runnerWorksOffline(dist);
+
+test('offline after one visit: the draft, the editor and the same verdict, in two lessons', async ({
+  page,
+  context,
+}) => {
+  // Online: a passing draft in the first lesson (its reference), a failing one in the second
+  // (its starter), each with a line of the learner's own.
+  const drafts: { lesson: (typeof lessons)[number]; text: string }[] = [];
+  const online: string[] = [];
+  for (const lesson of [first, second]) {
+    await openLesson(page, lesson.id);
+    if (lesson === first) {
+      for (const [path, file] of Object.entries(lesson.reference)) await setFile(page, path, file);
+    }
+    const text = `${lf(await getFile(page, lesson.entry))}\n// mine, kept offline\n`;
+    await setFile(page, lesson.entry, text);
+    drafts.push({ lesson, text });
+    online.push(await runAndWait(page));
+  }
+  expect(online[0]).toMatch(/^Passed/);
+  expect(online[1]).toMatch(/^Failed/);
+  await serviceWorkerInControl(page);
+
+  await context.setOffline(true);
+  for (const [index, { lesson, text }] of drafts.entries()) {
+    await page.goto(`/#/${lesson.id}`);
+    await page.reload();
+    await editorReady(page, lesson.id);
+    await expect(page.getByRole('banner').getByText('Offline', { exact: true })).toBeVisible();
+    expect(lf(await getFile(page, lesson.entry))).toBe(text);
+    const verdict = await runAndWait(page);
+    if (frameOffline) expect(verdict).toBe(online[index]);
+    else expect(verdict).toMatch(SANDBOX_OFFLINE);
+  }
+});
+
+test('under the service worker and offline, the runner frame keeps its isolation', async ({
+  page,
+  context,
+}) => {
+  const lesson = lessons.find((l) => l.id === 'one-turn') ?? first;
+  await openLesson(page, lesson.id);
+  await serviceWorkerInControl(page);
+  await context.setOffline(true);
+  await page.reload();
+  await editorReady(page, lesson.id);
+  // Offline, the frame's document can only have come from the worker's cache, which keeps the
+  // host's headers with it.
+  const cachedHeaders = await page.evaluate(async () => {
+    const cached = await caches.match(new URL('runner.html', document.baseURI).href);
+    return cached?.headers.get('content-security-policy');
+  });
+  expect(cachedHeaders).toBe("frame-ancestors 'self'");
+
+  const runner = page.locator('iframe[title="Code runner"]');
+  await expect(runner).toHaveAttribute('sandbox', 'allow-scripts');
+  const findFrame = () => page.frames().find((f) => f.url().endsWith('/runner.html'));
+  await expect.poll(() => findFrame()?.url()).toMatch(/\/runner\.html$/);
+  const frame = findFrame();
+  if (!frame) throw new Error('no runner frame');
+  await expect(frame.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute(
+    'content',
+    /^default-src 'none'; script-src 'self'/,
+  );
+  const reach = await frame.evaluate(() => {
+    const attempt = (fn: () => unknown) => {
+      try {
+        fn();
+        return 'read';
+      } catch (error) {
+        return (error as Error).name;
+      }
+    };
+    return {
+      parentDom: attempt(() => parent.document.title),
+      localStorage: attempt(() => localStorage.length),
+      serviceWorker: typeof navigator.serviceWorker?.controller,
+      origin: self.origin,
+    };
+  });
+  // An opaque origin: no storage, no DOM of the app's, and no service worker of its own.
+  expect(reach).toEqual({
+    parentDom: 'SecurityError',
+    localStorage: 'SecurityError',
+    serviceWorker: 'undefined',
+    origin: 'null',
+  });
+
+  // Learner code cannot use the worker's cache as a way out either: the app's own files stay
+  // out of its reach, from the cache or the network.
+  const probe = [
+    "import type { Message, Model, StopReason } from './types';",
+    'export async function runOneTurn(messages: Message[], model: Model): Promise<{ text: string; stopReason: StopReason }> {',
+    '  const g = globalThis as any;',
+    '  const out: string[] = [];',
+    "  try { await fetch(new URL('/index.html', g.location.href).href); out.push('fetch=sent'); } catch { out.push('fetch=blocked'); }",
+    "  try { await g.caches.keys(); out.push('caches=open'); } catch { out.push('caches=blocked'); }",
+    "  throw new Error('PROBE ' + out.join(' '));",
+    '}',
+    '',
+  ].join('\n');
+  await setFile(page, lesson.entry, probe);
+  if (!frameOffline) {
+    expect(await runAndWait(page)).toMatch(SANDBOX_OFFLINE);
+    return;
+  }
+  expect(await runAndWait(page)).toMatch(/^Failed/);
+  await expect(caseRow(page, lesson.cases[0]!.name)).toContainText(
+    'PROBE fetch=blocked caches=blocked',
+  );
+});

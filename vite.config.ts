@@ -3,11 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { LEARNER_LIBS } from './core/lesson/learner-libs.ts';
-import { courseAtBuild } from './scripts/vite/course-at-build.ts';
-import { precompress } from './scripts/vite/precompress.ts';
-import { preloadChunk } from './scripts/vite/preload-chunk.ts';
-import { serviceWorker } from './scripts/vite/service-worker.ts';
-import { onlyTypescriptLibs } from './scripts/vite/typescript-libs.ts';
+import { courseAtBuild } from './build/course-at-build.ts';
+import { precompress } from './build/precompress.ts';
+import { preloadChunk } from './build/preload-chunk.ts';
+import { runnerFrame } from './build/runner-frame.ts';
+import { serviceWorker } from './build/service-worker.ts';
+import { onlyTypescriptLibs } from './build/typescript-libs.ts';
 
 /**
  * The app's Content-Security-Policy. Everything comes from this origin; the exceptions are
@@ -17,7 +18,7 @@ import { onlyTypescriptLibs } from './scripts/vite/typescript-libs.ts';
  * - `style-src 'unsafe-inline'`: Monaco and React set inline styles;
  * - `font-src data:` / `img-src data:`: Monaco's icons and the editor's small images.
  * Learner code never runs under this policy: it runs in `/runner.html`, a sandboxed frame with a
- * far stricter one (see public/runner.html).
+ * far stricter one (see build/runner-frame.ts).
  */
 const APP_POLICY = {
   'default-src': ["'self'"],
@@ -83,6 +84,7 @@ export default defineConfig({
     contentSecurityPolicy(),
     preloadChunk('web/features/editor/EditorPane.tsx'),
     courseAtBuild(fileURLToPath(new URL('fixtures', import.meta.url))),
+    runnerFrame(fileURLToPath(new URL('web/host/runner-frame/frame.ts', import.meta.url))),
     precompress('node_modules/.cache/theinference/precompressed'),
     serviceWorker(fileURLToPath(new URL('web/service-worker/service.worker.ts', import.meta.url))),
   ],

@@ -7,6 +7,7 @@ export default defineConfig({
       'cli/**/*.test.ts',
       'web/**/*.test.{ts,tsx}',
       'scripts/**/*.test.ts',
+      'build/**/*.test.ts',
     ],
     testTimeout: 20_000,
   },

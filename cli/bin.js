@@ -82,8 +82,9 @@ if (Math.min(builtAt(cli), builtAt(sandbox)) < sources) {
     entryPoints: [join(root, 'cli', 'entry.ts')],
     format: 'esm',
     // Its dependencies go into the bundle too (one file loads faster than a hundred modules),
-    // except esbuild, which runs its own native binary and is loaded from the package.
-    external: ['esbuild'],
+    // except esbuild, which runs its own native binary, and the Anthropic SDK, which only
+    // `theinference run` needs (1.4 MB every other command would parse): both load from the package.
+    external: ['esbuild', '@anthropic-ai/sdk'],
     // The bundle lives in the cache; tell it where the package and the sandbox program are.
     define: {
       'import.meta.THEINFERENCE_ROOT': JSON.stringify(root),

@@ -10,7 +10,7 @@ const EARLY_WORKERS = 3;
  * rest of the CLI (the course loader, zod, esbuild) loads and runs. The rest is imported after.
  */
 export async function run(argv: string[]): Promise<number> {
-  const grades = argv.includes('test') || argv.includes('next');
+  const grades = argv.includes('test') || argv.includes('next') || argv.includes('run');
   const sandbox: Sandbox | undefined = grades ? createSandbox(sandboxProgram()) : undefined;
   // Workers for the first stage's cases, as many as the smallest stage has; the stage asks for
   // the rest once it has loaded.

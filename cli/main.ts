@@ -4,6 +4,7 @@ import { initCourseDir } from './commands/init.ts';
 import { listLessons } from './commands/lessons.ts';
 import { printShareLink } from './commands/link.ts';
 import { nextStage } from './commands/next.ts';
+import { LIVE_DEFAULTS } from './live/live-defaults.ts';
 import { stageCommand } from './commands/stage.ts';
 import { runTests } from './commands/test.ts';
 import { readCourseState } from './course-state.ts';
@@ -15,6 +16,8 @@ import { terminalLine } from './terminal-text.ts';
 const DEFAULT_BASE = 'http://localhost:5173/';
 /** `--timeout` bounds, in milliseconds: Node's timers take at most 2^31-1, lessons at most 60 s. */
 const TIMEOUT_RANGE = { min: 1, max: 60_000 } as const;
+/** A live run waits on the network: up to 10 minutes. */
+const RUN_TIMEOUT_RANGE = { min: 1, max: 600_000 } as const;
 
 const USAGE = `Usage: theinference <command> [options]
 
@@ -26,15 +29,22 @@ Commands:
   stage <id>          bring the course directory to a stage: adds its files, keeps yours
   lessons             list the stages, marking yours and the passed ones
   link                print a link that opens the stage in the playground with your files
+  run "<question>"    run your code for the stage once, live against the API (ANTHROPIC_API_KEY)
 
 Options:
   --dir <path>        the course directory (default: the current directory)
-  --stage <id>        test, task, link: that stage instead of yours (test grades it alone)
+  --stage <id>        test, task, link, run: that stage instead of yours (test grades it alone)
   --all               test: every stage
   --watch             test: grade again on every save
   --json              test: print machine-readable results
   --timeout <ms>      test, next: time limit per case, ${TIMEOUT_RANGE.min} to ${TIMEOUT_RANGE.max} (default: the lesson's, 5000)
   --base <url>        link: the playground's address (default: ${DEFAULT_BASE})
+  --model <name>      run: call this model (default: the one your code asks for)
+  --max-turns <n>     run: stop before model call n+1 (default: ${LIVE_DEFAULTS.maxTurns})
+  --max-tokens <n>    run: stop once n tokens are used, input and output (default: ${LIVE_DEFAULTS.maxTokens})
+  --record <path>     run: save the session: a case folder, or a cassette if <path> ends in .json
+  --cassette <path>   run: replay a recording (a cassette.json or a case folder), offline
+  --timeout <ms>      run: time limit for the whole run, up to ${RUN_TIMEOUT_RANGE.max} (default: ${LIVE_DEFAULTS.timeoutMs})
 `;
 
 function usage(message: string): number {
@@ -65,6 +75,11 @@ export async function main(argv: string[], sandbox?: Sandbox): Promise<number> {
         json: { type: 'boolean', default: false },
         timeout: { type: 'string' },
         base: { type: 'string', default: DEFAULT_BASE },
+        model: { type: 'string' },
+        'max-turns': { type: 'string' },
+        'max-tokens': { type: 'string' },
+        record: { type: 'string' },
+        cassette: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -82,29 +97,29 @@ export async function main(argv: string[], sandbox?: Sandbox): Promise<number> {
   if (command === 'test' && values.all && values.stage) {
     return usage('test takes --stage <id> or --all, not both.');
   }
+  const range = command === 'run' ? RUN_TIMEOUT_RANGE : TIMEOUT_RANGE;
   const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
   if (
     timeoutMs !== undefined &&
-    !(
-      Number.isInteger(timeoutMs) &&
-      timeoutMs >= TIMEOUT_RANGE.min &&
-      timeoutMs <= TIMEOUT_RANGE.max
-    )
+    !(Number.isInteger(timeoutMs) && timeoutMs >= range.min && timeoutMs <= range.max)
   ) {
     return usage(
-      `--timeout takes a whole number of milliseconds from ${TIMEOUT_RANGE.min} to ${TIMEOUT_RANGE.max} (60 s).`,
+      `--timeout takes a whole number of milliseconds from ${range.min} to ${range.max} (${range.max / 1000} s).`,
     );
   }
+  const limits = runLimits(values);
+  if (typeof limits === 'string') return usage(limits);
   // Grading starts its sandbox process first, so that it starts while the course loads.
-  const host = command === 'test' || command === 'next' ? createNodeHost(sandbox) : undefined;
+  const runs = command === 'test' || command === 'next' || command === 'run';
+  const host = runs ? createNodeHost(sandbox) : undefined;
   try {
-    return await run(command, rest, values, timeoutMs, host);
+    return await run(command, rest, { ...values, ...limits }, timeoutMs, host);
   } finally {
     if (!values.watch) host?.close();
   }
 }
 
-const COMMANDS = new Set(['init', 'task', 'test', 'next', 'stage', 'lessons', 'link']);
+const COMMANDS = new Set(['init', 'task', 'test', 'next', 'stage', 'lessons', 'link', 'run']);
 
 interface Values {
   stage?: string | undefined;
@@ -113,6 +128,25 @@ interface Values {
   watch: boolean;
   json: boolean;
   base: string;
+  model?: string | undefined;
+  record?: string | undefined;
+  cassette?: string | undefined;
+  maxTurns: number;
+  maxTokens: number;
+}
+
+/** `--max-turns` and `--max-tokens`, checked, or what is wrong with them. */
+function runLimits(values: { 'max-turns'?: string; 'max-tokens'?: string }) {
+  const read = (flag: string, text: string | undefined, fallback: number) => {
+    if (text === undefined) return fallback;
+    const n = Number(text);
+    return Number.isSafeInteger(n) && n >= 1 ? n : `${flag} takes a whole number, 1 or more.`;
+  };
+  const maxTurns = read('--max-turns', values['max-turns'], LIVE_DEFAULTS.maxTurns);
+  const maxTokens = read('--max-tokens', values['max-tokens'], LIVE_DEFAULTS.maxTokens);
+  if (typeof maxTurns === 'string') return maxTurns;
+  if (typeof maxTokens === 'string') return maxTokens;
+  return { maxTurns, maxTokens };
 }
 
 async function run(
@@ -124,7 +158,8 @@ async function run(
 ): Promise<number> {
   // Grading one stage reads and checks that lesson alone; an unknown stage falls through to
   // the whole course, whose stages the message lists.
-  const only = command === 'test' && values.stage ? loadPackagedCourse(values.stage) : undefined;
+  const alone = command === 'test' || command === 'run';
+  const only = alone && values.stage ? loadPackagedCourse(values.stage) : undefined;
   const loaded =
     only && ('error' in only || only.course.lessons.length > 0) ? only : loadPackagedCourse();
   if ('error' in loaded) return fail(loaded.error);
@@ -174,6 +209,22 @@ async function run(
     }
     case 'test':
       return test(host as NodeHost, course, whole, values, timeoutMs, chosen);
+    case 'run': {
+      const lesson = chosen();
+      if (typeof lesson === 'number') return lesson;
+      // The SDK loads only for this command.
+      const { runStage } = await import('./commands/run.ts');
+      return runStage(host as NodeHost, lesson, {
+        dir: values.dir,
+        question: rest.length > 0 ? rest.join(' ') : undefined,
+        maxTurns: values.maxTurns,
+        maxTokens: values.maxTokens,
+        timeoutMs: timeoutMs ?? LIVE_DEFAULTS.timeoutMs,
+        ...(values.model ? { model: values.model } : {}),
+        ...(values.record ? { record: values.record } : {}),
+        ...(values.cassette ? { cassette: values.cassette } : {}),
+      });
+    }
     default:
       return usage(`Unknown command "${terminalLine(command)}".`);
   }

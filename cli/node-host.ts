@@ -3,7 +3,7 @@ import { join, relative, sep } from 'node:path';
 import { esbuildBundler, type FileMap, type GradingHost } from '../core/index.ts';
 import { CORE_DIR, loadEsbuild } from './package-root.ts';
 import { sandboxProgram } from './sandbox-program.ts';
-import { createSandbox, type Sandbox } from './sandbox-host.ts';
+import { createSandbox, SANDBOX_PRELUDE, type Sandbox } from './sandbox-host.ts';
 
 export { FIXTURES_DIR, PACKAGE_ROOT } from './package-root.ts';
 
@@ -48,6 +48,7 @@ export function createNodeHost(sandbox: Sandbox = createSandbox(sandboxProgram()
   return {
     bundle: esbuildBundler(loadEsbuild(), coreFiles),
     spawn: sandbox.spawn,
+    prelude: SANDBOX_PRELUDE,
     prepare: sandbox.prepare,
     close: sandbox.close,
     clock: {

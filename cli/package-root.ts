@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type * as AnthropicSdk from '@anthropic-ai/sdk';
 import type * as Esbuild from 'esbuild';
 
 /** Where the package keeps its lessons and engine sources. */
@@ -17,4 +18,11 @@ export const CORE_DIR = join(PACKAGE_ROOT, 'core');
  */
 export function loadEsbuild(): typeof Esbuild {
   return createRequire(join(PACKAGE_ROOT, 'package.json'))('esbuild') as typeof Esbuild;
+}
+
+/** The Anthropic SDK, as the package installed it: loaded by `theinference run` alone. */
+export function loadAnthropicSdk(): typeof AnthropicSdk {
+  return createRequire(join(PACKAGE_ROOT, 'package.json'))(
+    '@anthropic-ai/sdk',
+  ) as typeof AnthropicSdk;
 }

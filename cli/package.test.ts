@@ -1,5 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,26 +27,28 @@ function listFiles(dir: string): string[] {
 }
 
 describe('the packed CLI', () => {
-  it('holds what the CLI needs and nothing of the web app, the tests or the solution catalogues', () => {
+  it('holds what the CLI needs and nothing of the web app, the tests, the fixtures or the solution catalogues', () => {
+    // Packing runs `prepack`, which seals the course into course.sealed.json (and `postpack`
+    // removes it again).
     const [packed] = JSON.parse(
-      execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      execFileSync('npm', ['pack', '--dry-run', '--json'], {
         cwd: ROOT,
         encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
       }),
     ) as { files: { path: string }[] }[];
     const paths = (packed?.files ?? []).map((f) => f.path);
     expect(paths).toContain('cli/bin.js');
-    expect(paths).toContain('core/run/worker-runtime.ts');
-    expect(paths).toContain('fixtures/course.json');
+    expect(paths).toContain('core/sandbox/worker-runtime.ts');
+    expect(paths).toContain('course.sealed.json');
     const unexpected = paths.filter(
       (path) =>
-        !/^(cli|core|fixtures)\//.test(path) &&
+        !/^(cli|core)\//.test(path) &&
         !['README.md', 'package.json', 'course.sealed.json'].includes(path),
     );
     expect(unexpected).toEqual([]);
-    expect(
-      paths.filter((path) => /\.test\.ts$|\/solutions\/|^fixtures\/README/.test(path)),
-    ).toEqual([]);
+    expect(paths.filter((path) => /\.test\.ts$/.test(path))).toEqual([]);
+    expect(existsSync(join(ROOT, 'course.sealed.json'))).toBe(false);
   });
 
   it('installs into a global prefix and runs init → stage → test from a folder outside the checkout', () => {
@@ -67,6 +77,14 @@ describe('the packed CLI', () => {
     // As the README has it: no warning a newcomer would have to act on.
     expect({ status: install.status, stderr: install.stderr }).toEqual({ status: 0, stderr: '' });
     const installed = join(prefix, 'lib', 'node_modules', 'theinference');
+    // The course ships sealed: no fixtures/, and no hidden case's expected output.
+    expect(existsSync(join(installed, 'fixtures'))).toBe(false);
+    const shipped = JSON.parse(readFileSync(join(installed, 'course.sealed.json'), 'utf8')) as {
+      lessons: { cases: { visible: boolean; expected?: unknown; sealed?: unknown }[] }[];
+    };
+    const hidden = shipped.lessons.flatMap((l) => l.cases.filter((c) => !c.visible));
+    expect(hidden.length).toBeGreaterThan(0);
+    expect(hidden.filter((c) => c.expected !== undefined || c.sealed === undefined)).toEqual([]);
     const before = listFiles(installed).map((path) => [
       path,
       statSync(join(installed, path)).mtimeMs,

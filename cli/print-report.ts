@@ -1,5 +1,5 @@
 import type { CaseReport, LessonReport, Turn } from '../core/index.ts';
-import { summarizeCase } from '../core/index.ts';
+import { describeDiffEntry, summarizeCase } from '../core/index.ts';
 import type { SkippedFile } from './read-sources.ts';
 import { style } from './style.ts';
 import { terminalLine, terminalText } from './terminal-text.ts';
@@ -74,17 +74,19 @@ function printCase(report: CaseReport, out: string[]): void {
   if (report.turns.length > 0) out.push(`    ${style.dim(summarizeCase(report))}`);
   if (report.status !== 'pass') {
     out.push(...indented(report.message, '    ', style.red));
-    for (const frame of report.frames ?? []) {
+    const frames = report.frames ?? [];
+    for (const frame of frames) {
       const fn = frame.functionName ? `${frame.functionName} ` : '';
       out.push(`      at ${terminalLine(`${fn}${frame.file}:${frame.line}:${frame.column}`)}`);
     }
-    if (report.visible) {
-      for (const entry of (report.diff ?? []).slice(0, 10)) {
-        out.push(
-          `      ${terminalLine(entry.path || '(root)')}: expected ${inline(entry.expected)}, got ${inline(entry.actual)}`,
-        );
-      }
-    }
+    if (report.frameCount)
+      out.push(`      ${style.dim(`… and ${report.frameCount - frames.length} more frames`)}`);
+    // A hidden case's entries carry no expected values (they are sealed), only where and what.
+    const diff = report.diff ?? [];
+    for (const entry of diff.slice(0, 10))
+      out.push(`      ${terminalLine(describeDiffEntry(entry))}`);
+    const more = (report.diffCount ?? diff.length) - Math.min(diff.length, 10);
+    if (more > 0) out.push(`      ${style.dim(`… and ${more} more`)}`);
   }
   if (report.console.length > 0 && report.status !== 'pass') {
     out.push(`    ${style.dim('console:')}`);

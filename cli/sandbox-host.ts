@@ -3,7 +3,7 @@ import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
 // rest of the engine has loaded.
 import type { SpawnWorker, WorkerEvents } from '../core/run/host.ts';
 import { RELAY_LIMITS } from '../core/run/limits.ts';
-import type { SerializedError } from '../core/run/protocol.ts';
+import type { SerializedError } from '../core/sandbox/protocol.ts';
 import { createJsonLineReader } from './sandbox/line-reader.ts';
 import {
   MAX_REPORT_LINE,
@@ -41,10 +41,10 @@ export function permissionFlags(): string[] {
 }
 
 /**
- * The one line core's stack mapping expects ahead of the bundle (PRELUDE_LINES): the worker's
+ * The CLI's one-line prelude (core puts it ahead of the bundle, see `withPrelude`): the worker's
  * boot program has set up the port already, so here it is only a comment.
  */
-const PRELUDE = '// theinference: one case, in a worker of its own';
+export const SANDBOX_PRELUDE = '// theinference: one case, in a worker of its own';
 
 /** Bytes one case may send, as JSON, before the CLI stops it even if the sandbox does not. */
 const MAX_CASE_CHARS = 6 * RELAY_LIMITS.totalSize;
@@ -151,7 +151,7 @@ export function createSandbox(program: string): Sandbox {
     spawn(script, events) {
       const id = nextId++;
       live.set(id, { events, chars: 0 });
-      send({ type: 'spawn', id, script: `${PRELUDE}\n${script}` });
+      send({ type: 'spawn', id, script });
       return {
         post: (message) => {
           if (live.has(id)) send({ type: 'post', id, message });

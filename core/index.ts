@@ -2,6 +2,7 @@
 export type * from './api/messages.ts';
 export type { Course, FileMap, Lesson, LessonCase, LessonProblem } from './lesson/types.ts';
 export { loadCourse, type LoadCourseResult } from './lesson/load-course.ts';
+export { sealCourse } from './lesson/seal-course.ts';
 export { LEARNER_LIBS } from './lesson/learner-libs.ts';
 export {
   HINT_LEVELS,
@@ -17,8 +18,8 @@ export {
 export { applyExperimentEdit, findAnchor, type LineRange } from './lesson/tutor-text.ts';
 export { explainFailure, type FailureExplanation } from './lesson/tutor-failure.ts';
 export { carryForward, type CarryForward } from './lesson/carry-forward.ts';
-export type { CassetteRejection } from './cassette/session.ts';
-export { displayPath, type DiffEntry } from './cassette/json-diff.ts';
+export { createCassetteSession, type CassetteRejection } from './cassette/session.ts';
+export { diffJson, displayPath, type DiffEntry } from './cassette/json-diff.ts';
 export {
   esbuildBundler,
   type BundleInputs,
@@ -26,25 +27,68 @@ export {
   type CompileError,
 } from './run/bundle.ts';
 export { RELAY_LIMITS, RUN_LIMITS, WORKER_MESSAGE_BUDGET } from './run/limits.ts';
-export type { StackFrame } from './run/stack-map.ts';
-export type { SerializedError, ConsoleLevel } from './run/protocol.ts';
+export type { StackFrame, StackMapper } from './run/stack-map.ts';
+export type { SerializedError, ConsoleLevel } from './sandbox/protocol.ts';
 export {
   PRELUDE_LINES,
+  withPrelude,
+  type AbortSignalLike,
   type Bundler,
   type Clock,
   type EsbuildLike,
   type GradingHost,
+  type ModelAnswerer,
+  type ModelResult,
+  type RunHost,
   type SpawnWorker,
   type WorkerEvents,
   type WorkerHandle,
 } from './run/host.ts';
 export {
+  compileFailures,
+  gradeBundle,
+  lessonReport,
   prepareBundle,
+  selectCases,
   startGrading,
+  unrunCase,
+  type CaseGrading,
   type GradingHandle,
   type GradingOptions,
-} from './run/grade-files.ts';
+} from './grade/start-grading.ts';
+export { PORT_PRELUDE } from './sandbox/port-prelude.ts';
+export type { ModelAnswer, ModelSource } from './run/model-source.ts';
+export type { CaseRun, RunEvent, RunOutcome } from './run/events.ts';
+export {
+  createLiveSession,
+  usedTokens,
+  type LiveCall,
+  type LiveLimits,
+  type LiveSession,
+  type SendResult,
+} from './live/live-session.ts';
+export type { Cassette } from './lesson/schema.ts';
+export { liveInput } from './live/live-input.ts';
+export { explainApiError } from './live/api-error-text.ts';
+export { checkLiveRun, type LiveCheck } from './live/check-live-run.ts';
+export {
+  startLiveRun,
+  type LiveRunHandle,
+  type LiveRunOptions,
+  type LiveRunResult,
+} from './live/run-live.ts';
+export {
+  jsonFile,
+  readCassette,
+  recordCase,
+  recordCassette,
+  type Recorded,
+  type RecordedCaseMeta,
+} from './live/cassette-recording.ts';
 export type * from './grade/report.ts';
+export { REPORT_LIMITS } from './grade/report.ts';
+export { gradeCase } from './grade/grade-case.ts';
+export { describeDiffEntry } from './grade/describe-diff.ts';
 export { summarizeCase, summarizeTurns } from './grade/transcript.ts';
 export {
   LONG_LINK_CHARS,
@@ -56,3 +100,21 @@ export {
   type DecodeResult,
   type ShareProblem,
 } from './share/share-link.ts';
+export { COMMANDS, parseCommand, type TutorCommand } from './tutor/commands.ts';
+export {
+  CHAT_LIMITS,
+  type ChatAction,
+  type ChatIntent,
+  type ChatMessage,
+  type ChatRole,
+  type TutorReply,
+} from './tutor/conversation.ts';
+export type {
+  LastRun,
+  RunOutcome as TutorRunOutcome,
+  TutorActions,
+  TutorContext,
+  TutorResponder,
+  TutorTurn,
+} from './tutor/responder.ts';
+export { createOfflineResponder } from './tutor/offline-responder.ts';

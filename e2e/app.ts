@@ -58,3 +58,17 @@ export function variant(text: string | undefined, from: string, to: string): str
 export async function setReference(page: Page, reference: Record<string, string>): Promise<void> {
   for (const [path, text] of Object.entries(reference)) await setFile(page, path, text);
 }
+
+/**
+ * A case's whole message as the page shows it: a compile error once, above the cases; any
+ * other in the case's detail (its row shows only the first line). Opens the detail if needed.
+ */
+export async function caseMessage(page: Page, name: string): Promise<string> {
+  const row = caseRow(page, name);
+  if ((await row.getAttribute('data-kind')) === 'compile') {
+    return (await page.locator('.compile-errors').textContent()) ?? '';
+  }
+  const button = row.getByRole('button');
+  if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+  return (await page.locator('.case-detail .diagnostic-message').textContent()) ?? '';
+}

@@ -315,8 +315,10 @@ test('a crashed sandbox gives a clear verdict and the next run passes', async ({
 });
 
 test('a sandbox that cannot start says so, and the next Run tries a new one', async ({ page }) => {
-  // The frame's document loads, its script does not: it never says it is ready.
-  await page.route('**/runner.js', (route) => route.abort());
+  // The frame's document loads, its script does not run: it never says it is ready.
+  await page.route('**/runner.html', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>no script</title>' }),
+  );
   await openLesson(page, lesson.id);
   await setFile(page, lesson.entry, reference);
   expect(await runAndWait(page)).toMatch(/^Failed/);
@@ -325,7 +327,7 @@ test('a sandbox that cannot start says so, and the next Run tries a new one', as
   await expect(caseRow(page, first)).not.toContainText('Timed out');
   await expect(page.locator('iframe[title="Code runner"]')).toHaveCount(0);
 
-  await page.unroute('**/runner.js');
+  await page.unroute('**/runner.html');
   expect(await runAndWait(page)).toMatch(/^Passed/);
   await expect(page.locator('iframe[title="Code runner"]')).toHaveCount(1);
 });
@@ -356,10 +358,13 @@ test('the app and the runner frame carry their policies, and a run violates neit
 
   const frame = page.frames().find((f) => f.url().endsWith('/runner.html'));
   if (!frame) throw new Error('no runner frame');
+  // One inline script, allowed by its hash, and nothing from anywhere: the frame is one
+  // navigation with no subresource, and has no network at all.
   await expect(frame.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute(
     'content',
-    "default-src 'none'; script-src 'self' blob: 'unsafe-eval'; worker-src blob:; base-uri 'none'; form-action 'none'",
+    /^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/]+=*' blob: 'unsafe-eval'; worker-src blob:; connect-src 'none'; base-uri 'none'; form-action 'none'$/,
   );
+  expect(await frame.locator('script[src], link[href], img[src]').count()).toBe(0);
   for (const context of [page.mainFrame(), frame]) {
     expect(
       await context.evaluate(() => (window as unknown as { violations: string[] }).violations),

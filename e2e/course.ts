@@ -101,8 +101,15 @@ function readLesson(id: string): LessonFacts {
       readFileSync(join(dir, 'reference', p), 'utf8'),
     ]),
   );
+  // In the order the page lists them (core's): visible cases first, then by name.
+  const visible = (name: string) =>
+    (
+      JSON.parse(readFileSync(join(dir, 'cases', name, 'case.json'), 'utf8')) as {
+        visible: boolean;
+      }
+    ).visible;
   const cases = readdirSync(join(dir, 'cases'))
-    .sort()
+    .sort((a, b) => Number(visible(b)) - Number(visible(a)) || a.localeCompare(b))
     .map((name) => ({ name, turns: countTurns(dir, name) }));
   return { id, title: meta.title, entry: meta.entry, reference, cases };
 }

@@ -18,6 +18,12 @@ const tutor = JSON.parse(readFileSync(join(fixtures, LESSON, 'tutor.json'), 'utf
 const mistake = (name: string) =>
   readFileSync(join(fixtures, LESSON, 'solutions', `${name}.ts`), 'utf8');
 const experiment = (id: string) => tutor.experiments.find((e) => e.id === id)!;
+/** The id of the echo case's recorded tool_use: recordings are re-authored, ids change. */
+const echoToolUseId = (
+  JSON.parse(readFileSync(join(fixtures, LESSON, 'cases', 'echo', 'cassette.json'), 'utf8')) as {
+    calls: { response: { content: { type: string; id?: string }[] } }[];
+  }
+).calls[0]!.response.content.find((b) => b.type === 'tool_use')!.id!;
 
 const tutorPanel = (page: Page) => page.getByRole('region', { name: 'Tutor' });
 const card = (page: Page) => page.getByRole('region', { name: 'Why your case failed' });
@@ -58,7 +64,7 @@ test('dropping the assistant message: Explain opens the experiment that drops it
   await expect(card(page).getByRole('heading', { level: 3 })).toHaveText('Why echo failed');
   await expect(card(page).getByRole('heading', { level: 3 })).toBeFocused();
   await expect(card(page)).toContainText(
-    "Your request #2 sent user · user: the tool_result for toolu_01KSktCGBT4vLb3XqoM1YcjW came straight after the user's prompt",
+    `Your request #2 sent user · user: the tool_result for ${echoToolUseId} came straight after the user's prompt`,
   );
   // Not passed, no solution asked for: the change the experiment makes (the missing line) stays hidden.
   await expect(panel.getByRole('figure')).toHaveCount(0);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import base from '../vite.config.ts';
-import { courseAtBuild } from '../scripts/vite/course-at-build.ts';
+import { courseAtBuild } from '../build/course-at-build.ts';
 
 /**
  * "Build B" of the update spec (e2e/deploy.spec.ts): the app as a later deployment would be,
@@ -11,8 +11,9 @@ import { courseAtBuild } from '../scripts/vite/course-at-build.ts';
  *
  * - The course renames its first lesson, `one-turn`, to `first-call` (and retitles it), as a
  *   course may between versions; fixtures/ is copied, never written.
- * - The saved state goes to version 2, whose migration moves everything the learner had under
- *   the old id (draft, progress, code passed with, hints, the lesson last open) to the new one.
+ * - The saved state goes up one version (PERSIST_VERSION + 1), whose migration moves everything
+ *   the learner had under the old id (draft, progress, code passed with, hints, tutor chat, the
+ *   lesson last open) to the new one, after the app's own migrations.
  */
 export const RENAMED = { from: 'one-turn', to: 'first-call', title: 'One call, then stop' };
 
@@ -35,10 +36,12 @@ const lessonJson = join(fixtures, RENAMED.to, 'lesson.json');
 const lesson = JSON.parse(readFileSync(lessonJson, 'utf8')) as { title: string };
 writeFileSync(lessonJson, JSON.stringify({ ...lesson, title: RENAMED.title }, null, 2));
 
-const MIGRATION = `
+/** The migration of the next version: the current chain, then the lesson's new id. */
+function migration(next: number): string {
+  return `
 function renameLesson(state, from, to) {
   const out = { ...state };
-  for (const key of ['drafts', 'progress', 'passedCode', 'hintsShown', 'experimentSnapshots']) {
+  for (const key of ['drafts', 'progress', 'passedCode', 'hintsShown', 'experimentSnapshots', 'chats']) {
     const map = out[key];
     if (map && typeof map === 'object' && from in map) {
       const { [from]: moved, ...rest } = map;
@@ -50,29 +53,31 @@ function renameLesson(state, from, to) {
 }
 export function migrate(persisted, version) {
   if (version > PERSIST_VERSION) throw new NewerSaveError(version);
-  let state = persisted;
-  if (version < 2) state = renameLesson(state, ${JSON.stringify(RENAMED.from)}, ${JSON.stringify(RENAMED.to)});
-  return state;
+  if (version === PERSIST_VERSION) return persisted;
+  const current = migrateUpTo${next - 1}(persisted, version);
+  return renameLesson(current, ${JSON.stringify(RENAMED.from)}, ${JSON.stringify(RENAMED.to)});
 }
 `;
+}
 
-/** Version 2 of the saved state, with the migration above. */
-function stateVersion2(): Plugin {
+/** The saved state's version, one above the app's own, with the migration above. */
+function nextStateVersion(): Plugin {
   return {
-    name: 'e2e:state-version-2',
+    name: 'e2e:next-state-version',
     enforce: 'pre',
     transform(code, id) {
       if (!id.endsWith('web/store/persisted-state.ts')) return;
-      const start = code.indexOf('export function migrate(');
-      const end = code.indexOf('\n}\n', start) + 3;
-      if (start < 0 || !code.includes('export const PERSIST_VERSION = 1;')) {
+      const declared = /export const PERSIST_VERSION = (\d+);/.exec(code);
+      if (!declared || !code.includes('export function migrate(')) {
         throw new Error(
           'update build: persisted-state.ts moved on; update e2e/update-build.config.ts',
         );
       }
-      return (code.slice(0, start) + MIGRATION + code.slice(end)).replace(
-        'export const PERSIST_VERSION = 1;',
-        'export const PERSIST_VERSION = 2;',
+      const next = Number(declared[1]) + 1;
+      return (
+        code
+          .replace(declared[0], `export const PERSIST_VERSION = ${next};`)
+          .replace('export function migrate(', `function migrateUpTo${next - 1}(`) + migration(next)
       );
     },
   };
@@ -87,7 +92,7 @@ const isCourse = (plugin: PluginOption) =>
 export default defineConfig({
   ...base,
   plugins: [
-    stateVersion2(),
+    nextStateVersion(),
     ...(base.plugins ?? []).map((plugin) => (isCourse(plugin) ? courseAtBuild(fixtures) : plugin)),
   ],
 });

@@ -30,6 +30,8 @@ const mistakeSchema = z.strictObject({
   kind: z.enum(verdictKinds),
   /** A phrase the verdict's message must contain. */
   says: z.string().min(1),
+  /** A phrase one of the case's console lines must contain. */
+  console: z.string().min(1).optional(),
 });
 
 /** `fixtures/<lesson>/solutions/solutions.json`: which solutions are correct, and how each wrong one fails. */

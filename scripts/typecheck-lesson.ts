@@ -4,8 +4,8 @@ import { LEARNER_LIBS, type FileMap, type Lesson } from '../core/index.ts';
 import { PACKAGE_ROOT } from '../cli/node-host.ts';
 
 const ROOT = '/lesson/';
-const HARNESS_API = join(PACKAGE_ROOT, 'core/harness/harness-api.ts');
-/** Learner code is typed against the real SDK, as in the editor; runs get core/sdk/anthropic.ts. */
+const HARNESS_API = join(PACKAGE_ROOT, 'core/sandbox/harness-api.ts');
+/** Learner code is typed against the real SDK, as in the editor; runs get core/sandbox/sdk/anthropic.ts. */
 const SDK = join(PACKAGE_ROOT, 'node_modules/@anthropic-ai/sdk/index.d.ts');
 
 const options: ts.CompilerOptions = {

@@ -1,4 +1,4 @@
-/** Built by scripts/vite/course-at-build.ts from fixtures/. */
+/** Built by build/course-at-build.ts from fixtures/. */
 declare module 'virtual:course' {
   import type { LoadCourseResult } from '../core/index.ts';
 

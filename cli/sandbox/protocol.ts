@@ -1,5 +1,5 @@
 import { RELAY_LIMITS } from '../../core/run/limits.ts';
-import { parseError, type SerializedError } from '../../core/run/protocol.ts';
+import { parseError, type SerializedError } from '../../core/sandbox/protocol.ts';
 
 /**
  * Every message between the grading process (the CLI) and its sandbox process, the child that

@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import { RELAY_LIMITS } from '../../core/run/limits.ts';
-import { serializeError, type SerializedError } from '../../core/run/protocol.ts';
+import { serializeError, type SerializedError } from '../../core/sandbox/protocol.ts';
 import { createJsonLineReader } from './line-reader.ts';
-import { sizeWithin } from './measure.ts';
+import { sizeWithin } from '../../core/run/relay-size.ts';
 import {
   parseSandboxRequest,
   type SandboxReport,

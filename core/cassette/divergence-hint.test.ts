@@ -93,6 +93,39 @@ describe('divergenceHint', () => {
     expect(divergenceHint(request(want), request(got), diff)).toBe(hint);
   });
 
+  const typed = { type: 'text', text: 'Make it loud.' };
+  const withTyped = [asking, calling, user([toolResult('toolu_01Echo', 'hello'), typed])];
+  const resultOnly = user([toolResult('toolu_01Echo', 'hello')]);
+
+  it.each([
+    [
+      'in a user message of its own',
+      [asking, calling, resultOnly, user([typed])],
+      'This text belongs in messages[2], after the tool_result blocks, in the same user message: your loop sent it in messages[3], a message of its own.',
+    ],
+    [
+      'with role assistant',
+      [asking, calling, resultOnly, assistant([typed])],
+      "This text belongs in messages[2], after the tool_result blocks, in the same user message: your loop sent it in messages[3], with role 'assistant' (the user's words are never the model's).",
+    ],
+  ])('says where a text block went when it is sent %s', (_name, got, hint) => {
+    const diff = at('missing', 'messages', 2, 'content', 1);
+    expect(divergenceHint(request(withTyped), request(got), diff)).toBe(hint);
+  });
+
+  it('after pause_turn, names the message added where the recording adds none', () => {
+    const paused = { ...callingEcho(), content: [{ type: 'text' as const, text: 'Let me' }] };
+    const want = [asking, assistant(paused.content)];
+    const got = [...want, user([{ type: 'text', text: 'Continue.' }])];
+    const hint = divergenceHint(request(want), request(got), at('extra', 'messages', 2), {
+      ...paused,
+      stop_reason: 'pause_turn',
+    });
+    expect(hint).toBe(
+      'messages[2] is a user message the recording does not have: after a pause_turn reply, call again with the conversation as it stands, ending with the paused reply, and add no message of your own: the model goes on with its turn.',
+    );
+  });
+
   it('names any other request field', () => {
     const hint = divergenceHint(
       { ...request([asking]), system: 'Be brief.', stop_sequences: ['END'] },

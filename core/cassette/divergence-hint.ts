@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../api/messages.ts';
 import { isJsonObject, jsonEqual } from './json-diff.ts';
 import type { SegmentDiff } from './json-diff.ts';
 
@@ -47,7 +48,13 @@ export const hints = {
     "The first message differs from the recording: send the user's prompt exactly as given.",
 };
 
-export function divergenceHint(expected: Message, actual: Message, diff: SegmentDiff): string {
+export function divergenceHint(
+  expected: Message,
+  actual: Message,
+  diff: SegmentDiff,
+  /** The reply the loop got last, if any. */
+  previous?: ApiResponse,
+): string {
   const [field, index, key, block, leaf] = diff.segments;
   if (field !== 'messages') {
     const name = String(field);
@@ -62,7 +69,10 @@ export function divergenceHint(expected: Message, actual: Message, diff: Segment
   const want = messagesOf(expected);
   const got = messagesOf(actual);
   if (typeof index !== 'number') return 'The `messages` array differs from the recording.';
-  if (key === undefined || key === 'role') return messageHint(want, got, index);
+  if (key === undefined || key === 'role') return messageHint(want, got, index, previous);
+  const displaced =
+    diff.kind === 'missing' && leaf === undefined && displacedText(want, got, index, block);
+  if (displaced) return displaced;
   const split = splitHint(want, got, index);
   if (split) return split;
   const wanted = want[index];
@@ -101,8 +111,37 @@ function splitHint(want: Message[], got: Message[], index: number): string | und
   }
 }
 
+/**
+ * A text block the recording has in messages[index], which the loop sent in a message of
+ * its own: said by where it went, since a text block is not a tool result.
+ */
+function displacedText(
+  want: Message[],
+  got: Message[],
+  index: number,
+  block: string | number | undefined,
+): string | undefined {
+  const missing = typeof block === 'number' ? blocksOf(want[index])[block] : undefined;
+  if (!isJsonObject(missing) || missing.type !== 'text') return;
+  const to = got.findIndex((m, j) => j !== index && blocksOf(m).some((b) => jsonEqual(b, missing)));
+  if (to === -1) return;
+  const place = blocksOf(want[index]).some((b) => isJsonObject(b) && b.type === 'tool_result')
+    ? `in messages[${index}], after the tool_result blocks, in the same user message`
+    : `in messages[${index}]`;
+  const sent =
+    got[to]?.role === 'assistant'
+      ? `messages[${to}], with role 'assistant' (the user's words are never the model's)`
+      : `messages[${to}], a message of its own`;
+  return `This text belongs ${place}: your loop sent it in ${sent}.`;
+}
+
 /** Whole messages missing, extra, or out of place. */
-function messageHint(want: Message[], got: Message[], index: number): string {
+function messageHint(
+  want: Message[],
+  got: Message[],
+  index: number,
+  previous: ApiResponse | undefined,
+): string {
   const wanted = want[index];
   const sent = got[index];
   if (wanted && (!sent || jsonEqual(got, without(want, index)))) {
@@ -117,6 +156,15 @@ function messageHint(want: Message[], got: Message[], index: number): string {
   if (sent && (!wanted || jsonEqual(want, without(got, index)))) {
     if (jsonEqual(sent, got[index - 1])) {
       return `messages[${index}] repeats the message before it: is the same message appended twice?`;
+    }
+    const before = got[index - 1];
+    if (
+      previous?.stop_reason === 'pause_turn' &&
+      sent.role === 'user' &&
+      before?.role === 'assistant' &&
+      jsonEqual(before.content, previous.content)
+    ) {
+      return `messages[${index}] is a user message the recording does not have: after a pause_turn reply, call again with the conversation as it stands, ending with the paused reply, and add no message of your own: the model goes on with its turn.`;
     }
     return `messages[${index}] (${String(sent.role)}) is not in the recorded conversation: append each message once.`;
   }

@@ -1,5 +1,7 @@
 import { canonicalizeRequest, sentPath, valueAt } from './canonical-request.ts';
-import { diffJsonSegments, displayPath, formatPath, isJsonObject, jsonEqual } from './json-diff.ts';
+import { diagnoseRequest } from './diagnose-request.ts';
+import { diffJsonSegments, displayPath, formatPath } from './json-diff.ts';
+import { previewJson } from './json-preview.ts';
 import type { ApiResponse } from '../api/messages.ts';
 import { divergenceHint } from './divergence-hint.ts';
 
@@ -24,8 +26,8 @@ export interface Divergence {
 export function findDivergence(
   recorded: Record<string, unknown>,
   request: Record<string, unknown>,
-  /** The reply the learner's code got last, if any: some mistakes are about what it did with it. */
-  previous?: ApiResponse,
+  /** The replies the learner's code got so far: some mistakes are about what it did with them. */
+  replies: readonly ApiResponse[] = [],
 ): Divergence | undefined {
   const expected = canonicalizeRequest(recorded);
   const actual = canonicalizeRequest(request);
@@ -48,7 +50,9 @@ export function findDivergence(
     expected: expectedValue,
     actual: actualValue,
     difference: describeDifference(expectedValue, actualValue),
-    hint: keptCutOffReply(expected, actual, previous) ?? divergenceHint(expected, actual, first),
+    hint:
+      diagnoseRequest(request, replies, recorded) ??
+      divergenceHint(expected, actual, first, replies.at(-1)),
   };
 }
 
@@ -62,28 +66,5 @@ const previewLength = 80;
 
 /** Compact JSON, cut short so a message stays one readable line. */
 export function preview(value: unknown): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > previewLength ? `${text.slice(0, previewLength - 1)}…` : text;
-}
-
-/** A reply cut off at max_tokens was kept in the conversation, which the recording does not do. */
-function keptCutOffReply(
-  expected: Record<string, unknown>,
-  actual: Record<string, unknown>,
-  previous: ApiResponse | undefined,
-): string | undefined {
-  if (previous?.stop_reason !== 'max_tokens') return;
-  const holdsIt = (request: Record<string, unknown>) =>
-    Array.isArray(request.messages) &&
-    request.messages.some(
-      (m: unknown) =>
-        isJsonObject(m) && m.role === 'assistant' && jsonEqual(m.content, previous.content),
-    );
-  if (holdsIt(expected) || !holdsIt(actual)) return;
-  return 'The reply cut off at max_tokens is not part of the conversation: do not append it or run its tool calls; call again with a larger max_tokens.';
+  return previewJson(value, previewLength);
 }

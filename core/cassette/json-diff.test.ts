@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffJson, displayPath, formatPath, jsonEqual } from './json-diff.ts';
+import { diffJson, diffJsonCounted, displayPath, formatPath, jsonEqual } from './json-diff.ts';
 import type { DiffEntry } from './json-diff.ts';
 
 describe('formatPath', () => {
@@ -102,5 +102,61 @@ describe('diffJson', () => {
   it('decides jsonEqual by the same rules', () => {
     expect(jsonEqual({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toBe(true);
     expect(jsonEqual({ a: [1] }, { a: [1, 1] })).toBe(false);
+  });
+});
+
+/** `[[[...[leaf]...]]]`, `depth` arrays deep, built without recursion. */
+function nested(depth: number, leaf: unknown): unknown {
+  let value: unknown = leaf;
+  for (let i = 0; i < depth; i++) value = [value];
+  return value;
+}
+
+describe('diffJson on values of any size', () => {
+  it('walks 400,000 levels deep without overflowing the stack', () => {
+    const { entries, total } = diffJsonCounted(nested(400_000, 'a'), nested(400_000, 'b'));
+    expect(total).toBe(1);
+    expect(entries).toEqual([
+      {
+        path: `${'[0]'.repeat(20)}…399,960 levels…${'[0]'.repeat(20)}`,
+        kind: 'changed',
+        expected: 'a',
+        actual: 'b',
+      },
+    ]);
+    expect(jsonEqual(nested(400_000, 1), nested(400_000, 1))).toBe(true);
+  });
+
+  it('keeps the first entries of a 500,000-item list and counts the rest', () => {
+    const list = Array.from({ length: 500_000 }, (_, i) => i);
+    const { entries, total } = diffJsonCounted({ xs: [0, 1, 2] }, { xs: list }, { limit: 100 });
+    expect(total).toBe(499_997);
+    expect(entries).toHaveLength(100);
+    expect(entries[0]).toEqual({ path: 'xs[3]', kind: 'extra', actual: 3 });
+    expect(entries[99]).toEqual({ path: 'xs[102]', kind: 'extra', actual: 102 });
+  });
+
+  it('counts every difference of a 20,000-item trajectory past the limit', () => {
+    const step = (i: number) => ({ tool: 'echo', input: { text: `t${i}` } });
+    const expected = { trajectory: [step(0)], finalText: 'done' };
+    const actual = { trajectory: Array.from({ length: 20_000 }, (_, i) => step(i)), finalText: '' };
+    const { entries, total } = diffJsonCounted(expected, actual, { limit: 100 });
+    expect(total).toBe(20_000);
+    expect(entries).toHaveLength(100);
+    expect(entries.map((e) => e.path).slice(0, 2)).toEqual(['trajectory[1]', 'trajectory[2]']);
+  });
+
+  it('decides equal leaves with the comparison it is given, by path', () => {
+    const seen: unknown[] = [];
+    const sameLeaf = (_e: unknown, a: unknown, at: () => unknown[]) => {
+      seen.push(at());
+      return a === 'yes';
+    };
+    const { entries } = diffJsonCounted({ a: ['x', 'y'] }, { a: ['yes', 'no'] }, { sameLeaf });
+    expect(seen).toEqual([
+      ['a', 0],
+      ['a', 1],
+    ]);
+    expect(entries).toEqual([{ path: 'a[1]', kind: 'changed', expected: 'y', actual: 'no' }]);
   });
 });

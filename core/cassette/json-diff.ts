@@ -1,10 +1,16 @@
+import { formatPath, formatSegment, type PathSegment } from '../sandbox/format-path.ts';
+
+// Where a path is written is the worker's business too (core/sandbox): one way, shared.
+export { formatPath, type PathSegment };
 /**
  * Structural comparison of JSON values. The grader compares printed output with
  * `expected.json` through it, and the cassette finds where a request left the recording,
  * so equality is exact: parsed JSON deep-equal, key order ignored, arrays index by index.
+ *
+ * The walk is iterative and keeps paths as links to their parent, so any value a program can
+ * print (half a million levels deep, or half a million items long) is compared in time and
+ * memory proportional to its size, without overflowing the stack.
  */
-
-export type PathSegment = string | number;
 
 /** One difference between an expected and an actual JSON value. */
 export interface DiffEntry {
@@ -23,21 +29,57 @@ export interface SegmentDiff extends Omit<DiffEntry, 'path'> {
   segments: PathSegment[];
 }
 
+/**
+ * Whether two values that are not both objects (or both arrays) are equal; `at` gives the
+ * path there. The default is `===` (with NaN equal to itself); a sealed expected output
+ * compares digests instead (core/grade/seal.ts).
+ */
+export type LeafEquality = (expected: unknown, actual: unknown, at: () => PathSegment[]) => boolean;
+
+export interface DiffOptions {
+  /** Entries to keep, in document order (default: all). */
+  limit?: number;
+  /** Count the differences past `limit` too (`total`), instead of stopping there. */
+  count?: boolean;
+  sameLeaf?: LeafEquality;
+}
+
+export interface CountedDiff<Entry> {
+  /** The first `limit` differences. */
+  entries: Entry[];
+  /** Every difference, kept or not (equal to `entries.length` unless counting). */
+  total: number;
+}
+
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** Levels a path keeps at each end when it is formatted for a report. */
+const PATH_ENDS = 20;
 
-/** Formats segments as a JavaScript-like path: `.key` for identifiers, `["key"]` otherwise, `[0]`. */
-export function formatPath(segments: readonly PathSegment[]): string {
-  let out = '';
-  for (const segment of segments) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else if (identifier.test(segment)) out += out === '' ? segment : `.${segment}`;
-    else out += `[${JSON.stringify(segment)}]`;
+/**
+ * Formats the path of a link, keeping its first and last `PATH_ENDS` levels of a deeper one
+ * (`[0][0]…399,960 levels…[0]`): one pass up the links, whatever the depth.
+ */
+function formatLink(link: PathLink | undefined): string {
+  const tail: PathSegment[] = [];
+  const head: PathSegment[] = [];
+  let depth = 0;
+  for (let at = link; at; at = at.parent) {
+    if (tail.length < PATH_ENDS) tail.push(at.segment);
+    else {
+      head.push(at.segment);
+      if (head.length > PATH_ENDS) head.shift();
+    }
+    depth++;
   }
-  return out;
+  if (depth <= PATH_ENDS * 2) return formatPath([...tail, ...head].reverse());
+  const start = formatPath(head.reverse());
+  const skipped = depth - PATH_ENDS * 2;
+  let end = '';
+  for (const segment of tail.reverse()) end += formatSegment(segment, false);
+  return `${start}…${skipped.toLocaleString('en-US')} levels…${end}`;
 }
 
 /** A path for people to read: the root, which formats as `''`, reads `(root)`. */
@@ -47,21 +89,57 @@ export function displayPath(path: string): string {
 
 /** All differences between two JSON values in document order, at most `limit` of them. */
 export function diffJson(expected: unknown, actual: unknown, limit = Infinity): DiffEntry[] {
-  return diffJsonSegments(expected, actual, limit).map(({ segments, ...entry }) => ({
-    path: formatPath(segments),
-    ...entry,
-  }));
+  return diffJsonCounted(expected, actual, { limit }).entries;
 }
 
-/** Like `diffJson`, with each path left as segments. */
+/**
+ * Like `diffJson`, also counting the differences past `limit`; a path deeper than 40 levels
+ * is shortened in the middle, so each entry stays small however deep the values go.
+ */
+export function diffJsonCounted(
+  expected: unknown,
+  actual: unknown,
+  options: Omit<DiffOptions, 'count'> = {},
+): CountedDiff<DiffEntry> {
+  const { entries, total } = walkDiff(expected, actual, { ...options, count: true });
+  return {
+    entries: entries.map(({ at, ...entry }) => ({ path: formatLink(at), ...entry })),
+    total,
+  };
+}
+
+/** Like `diffJson`, with each path left as segments (in full). */
 export function diffJsonSegments(
   expected: unknown,
   actual: unknown,
   limit = Infinity,
 ): SegmentDiff[] {
-  const out: SegmentDiff[] = [];
-  walk(expected, actual, [], out, limit);
-  return out;
+  return walkDiff(expected, actual, { limit }).entries.map(({ at, ...entry }) => ({
+    segments: segmentsOf(at),
+    ...entry,
+  }));
+}
+
+/** Deep equality of two JSON values, by the same rules as `diffJson`. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  return walkDiff(a, b, { limit: 1 }).total === 0;
+}
+
+/** A difference as the walk finds it, its path still a link. */
+interface LinkedDiff extends Omit<DiffEntry, 'path'> {
+  at: PathLink | undefined;
+}
+
+/** A path as a link to its parent: descending costs one small object, not a copied array. */
+interface PathLink {
+  parent: PathLink | undefined;
+  segment: PathSegment;
+}
+
+function segmentsOf(link: PathLink | undefined): PathSegment[] {
+  const out: PathSegment[] = [];
+  for (let at = link; at; at = at.parent) out.push(at.segment);
+  return out.reverse();
 }
 
 /** A key holding `undefined` is absent, as it would be after `JSON.stringify`. */
@@ -69,47 +147,110 @@ function has(object: Record<string, unknown>, key: string): boolean {
   return Object.hasOwn(object, key) && object[key] !== undefined;
 }
 
-function walk(
-  expected: unknown,
-  actual: unknown,
-  segments: PathSegment[],
-  out: SegmentDiff[],
-  limit: number,
-): void {
-  const push = (entry: SegmentDiff) => {
-    if (out.length < limit) out.push(entry);
-  };
-  if (isJsonObject(expected) && isJsonObject(actual)) {
-    for (const key of Object.keys(expected)) {
-      if (out.length >= limit) return;
-      if (!has(expected, key)) continue;
-      const at = [...segments, key];
-      if (has(actual, key)) walk(expected[key], actual[key], at, out, limit);
-      else push({ segments: at, kind: 'missing', expected: expected[key] });
-    }
-    for (const key of Object.keys(actual)) {
-      if (has(actual, key) && !has(expected, key)) {
-        push({ segments: [...segments, key], kind: 'extra', actual: actual[key] });
-      }
-    }
-  } else if (Array.isArray(expected) && Array.isArray(actual)) {
-    for (let i = 0; i < Math.max(expected.length, actual.length) && out.length < limit; i++) {
-      const at = [...segments, i];
-      if (i >= actual.length) push({ segments: at, kind: 'missing', expected: expected[i] });
-      else if (i >= expected.length) push({ segments: at, kind: 'extra', actual: actual[i] });
-      else walk(expected[i], actual[i], at, out, limit);
-    }
-  } else if (!sameScalar(expected, actual)) {
-    push({ segments, kind: 'changed', expected, actual });
-  }
-}
-
 function sameScalar(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   return typeof a === 'number' && typeof b === 'number' && Number.isNaN(a) && Number.isNaN(b);
 }
 
-/** Deep equality of two JSON values, by the same rules as `diffJson`. */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  return diffJsonSegments(a, b, 1).length === 0;
+/** An object or an array being compared: where the walk is inside it. */
+type Frame =
+  | {
+      object: true;
+      expected: Record<string, unknown>;
+      actual: Record<string, unknown>;
+      at: PathLink | undefined;
+      keys: string[];
+      next: number;
+      /** Set once the expected keys are done: the actual keys, searched for extra ones. */
+      extra?: string[];
+    }
+  | {
+      object: false;
+      expected: unknown[];
+      actual: unknown[];
+      at: PathLink | undefined;
+      next: number;
+    };
+
+function walkDiff(
+  expected: unknown,
+  actual: unknown,
+  { limit = Infinity, count = false, sameLeaf }: DiffOptions,
+): CountedDiff<LinkedDiff> {
+  const entries: LinkedDiff[] = [];
+  let total = 0;
+  const stack: Frame[] = [];
+  const leafEqual: LeafEquality = sameLeaf ?? ((e, a) => sameScalar(e, a));
+
+  /** Records one difference; false once the walk should stop. */
+  const record = (
+    kind: LinkedDiff['kind'],
+    at: PathLink | undefined,
+    e: unknown,
+    a: unknown,
+  ): boolean => {
+    total++;
+    if (entries.length < limit) {
+      const entry: LinkedDiff = { at, kind };
+      if (kind !== 'extra') entry.expected = e;
+      if (kind !== 'missing') entry.actual = a;
+      entries.push(entry);
+    }
+    return count || entries.length < limit;
+  };
+
+  /** Compares one pair: containers are entered, anything else compared at once. */
+  const visit = (e: unknown, a: unknown, at: PathLink | undefined): boolean => {
+    if (isJsonObject(e) && isJsonObject(a)) {
+      stack.push({ object: true, expected: e, actual: a, at, keys: Object.keys(e), next: 0 });
+      return true;
+    }
+    if (Array.isArray(e) && Array.isArray(a)) {
+      stack.push({ object: false, expected: e, actual: a, at, next: 0 });
+      return true;
+    }
+    if (leafEqual(e, a, () => segmentsOf(at))) return true;
+    return record('changed', at, e, a);
+  };
+
+  if (limit <= 0 && !count) return { entries, total };
+  let going = visit(expected, actual, undefined);
+  while (going && stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    if (frame.object) {
+      const { expected: e, actual: a } = frame;
+      if (!frame.extra) {
+        if (frame.next < frame.keys.length) {
+          const key = frame.keys[frame.next++]!;
+          if (!has(e, key)) continue;
+          const at = { parent: frame.at, segment: key };
+          going = has(a, key)
+            ? visit(e[key], a[key], at)
+            : record('missing', at, e[key], undefined);
+          continue;
+        }
+        frame.extra = Object.keys(a);
+        frame.next = 0;
+      }
+      if (frame.next < frame.extra.length) {
+        const key = frame.extra[frame.next++]!;
+        if (has(a, key) && !has(e, key)) {
+          going = record('extra', { parent: frame.at, segment: key }, undefined, a[key]);
+        }
+        continue;
+      }
+    } else {
+      const { expected: e, actual: a } = frame;
+      const i = frame.next++;
+      if (i < Math.max(e.length, a.length)) {
+        const at = { parent: frame.at, segment: i };
+        if (i >= a.length) going = record('missing', at, e[i], undefined);
+        else if (i >= e.length) going = record('extra', at, undefined, a[i]);
+        else going = visit(e[i], a[i], at);
+        continue;
+      }
+    }
+    stack.pop();
+  }
+  return { entries, total };
 }

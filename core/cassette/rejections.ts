@@ -1,6 +1,6 @@
 import type { ApiErrorBody, ApiResponse } from '../api/messages.ts';
 import type { Divergence } from './divergence.ts';
-import type { CassetteRejection } from './session.ts';
+import type { CassetteRejection, LoopBounds } from './session.ts';
 import type { RequestIssue } from './validate-request.ts';
 
 /**
@@ -49,9 +49,38 @@ const exhaustedHints: Record<ApiResponse['stop_reason'], string> = {
     'The recording ends with a reply that filled the context window: the loop should have stopped there (there is no room for another call).',
 };
 
-/** The loop asked for more calls than the recording holds. */
-export function exhausted(lastResponse: ApiResponse | undefined, at: Position): CassetteRejection {
-  const hint = exhaustedHints[lastResponse?.stop_reason ?? 'tool_use'];
+/**
+ * Why the loop should have stopped after the recording's last call: its cap, its budget
+ * (the lesson's rule: stop when what was spent plus the last call's input would exceed it),
+ * or else the last reply's stop_reason.
+ */
+function exhaustedHint(replies: readonly ApiResponse[], bounds: LoopBounds): string {
+  const last = replies.at(-1);
+  const made = replies.length;
+  if (bounds.cap !== undefined && made >= bounds.cap) {
+    return `The loop's cap is ${bounds.cap} and it had made ${callCount(made)}: it should have stopped before calling again.`;
+  }
+  if (bounds.budget !== undefined && last) {
+    const spent = replies.reduce((n, r) => n + r.usage.input_tokens + r.usage.output_tokens, 0);
+    const next = last.usage.input_tokens;
+    if (spent + next > bounds.budget) {
+      return `The budget stops the loop here: the ${callCount(made)} so far spent ${tokens(spent)} (input and output), and another would send at least ${tokens(next)} of input more, past the budget of ${tokens(bounds.budget)}. Check the budget before every call, retries and resumed turns included.`;
+    }
+  }
+  return exhaustedHints[last?.stop_reason ?? 'tool_use'];
+}
+
+function tokens(n: number): string {
+  return `${n.toLocaleString('en-US')} tokens`;
+}
+
+/** The loop asked for more calls than the recording holds (`replies`: the recorded replies). */
+export function exhausted(
+  replies: readonly ApiResponse[],
+  bounds: LoopBounds,
+  at: Position,
+): CassetteRejection {
+  const hint = exhaustedHint(replies, bounds);
   const summary = `The cassette is exhausted: the recording has ${callCount(at.recorded)} and the loop made request #${at.requestNumber}.`;
   return {
     kind: 'exhausted',

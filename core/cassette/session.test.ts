@@ -124,6 +124,32 @@ describe('an exhausted cassette', () => {
     );
   });
 
+  it('names the cap when the loop went past it', () => {
+    const capped = { calls: echoCassette().calls.slice(0, 1) };
+    const session = createCassetteSession(capped, { cap: 1 });
+    replay(session, echoRequests().slice(0, 1));
+    expect(rejection(session.answer(echoRequests()[1])).hint).toBe(
+      "The loop's cap is 1 and it had made 1 call: it should have stopped before calling again.",
+    );
+  });
+
+  it('names the budget when another call would break it, not the reply it ended on', () => {
+    // One call spent 120 + 40 tokens; another sends at least 120 more: 280 > 250.
+    const capped = { calls: echoCassette().calls.slice(0, 1) };
+    const session = createCassetteSession(capped, { budget: 250 });
+    replay(session, echoRequests().slice(0, 1));
+    expect(rejection(session.answer(echoRequests()[1])).hint).toBe(
+      'The budget stops the loop here: the 1 call so far spent 160 tokens (input and output), and another would send at least 120 tokens of input more, past the budget of 250 tokens. Check the budget before every call, retries and resumed turns included.',
+    );
+  });
+
+  it('leaves a budget the next call fits in to the stop_reason', () => {
+    const capped = { calls: echoCassette().calls.slice(0, 1) };
+    const session = createCassetteSession(capped, { budget: 280 });
+    replay(session, echoRequests().slice(0, 1));
+    expect(rejection(session.answer(echoRequests()[1])).hint).toContain('The recording ends here');
+  });
+
   it('still reports an invalid request first', () => {
     const session = createCassetteSession(echoCassette());
     replay(session, echoRequests());
@@ -136,13 +162,13 @@ describe('unmadeCalls', () => {
     const session = createCassetteSession(echoCassette());
     replay(session, echoRequests().slice(0, 1));
     expect(session.unmadeCalls()).toBe(
-      'The recording has 2 calls but the loop made 1: it stopped after request #1 (whose response had stop_reason "tool_use").',
+      'The loop made 1 of 2 recorded calls: it stopped after request #1, whose reply had stop_reason "tool_use".',
     );
   });
 
   it('says when the loop never called the model', () => {
     expect(createCassetteSession(echoCassette()).unmadeCalls()).toBe(
-      'The recording has 2 calls but the loop made none: it never called the model.',
+      'The loop made none of the 2 recorded calls: it never called the model.',
     );
   });
 });

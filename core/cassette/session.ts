@@ -1,7 +1,8 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { Cassette } from '../lesson/schema.ts';
+import { diagnoseRequest } from './diagnose-request.ts';
 import { findDivergence } from './divergence.ts';
-import { callCount, diverged, exhausted, invalidRequest } from './rejections.ts';
+import { diverged, exhausted, invalidRequest } from './rejections.ts';
 import { validateRequest } from './validate-request.ts';
 
 /**
@@ -35,6 +36,11 @@ export interface CassetteRejection {
   actual?: unknown;
   /** The likely mistake (`divergence` and `exhausted`). */
   hint?: string;
+  /**
+   * What the worker saw in the request before it became JSON, when that is the mistake
+   * (a Promise where a value belongs); the report leads with it.
+   */
+  cause?: string;
 }
 
 export type CassetteAnswer =
@@ -51,7 +57,21 @@ export interface CassetteSession {
   unmadeCalls(): string | undefined;
 }
 
-export function createCassetteSession(cassette: Cassette): CassetteSession {
+/**
+ * The bounds the loop under test was given (a case's `input.cap`, `input.budget`), which
+ * explain why a recording ends where it does.
+ */
+export interface LoopBounds {
+  /** The most model calls the loop may make. */
+  cap?: number;
+  /** The most tokens (input and output, over every call) the loop may spend. */
+  budget?: number;
+}
+
+export function createCassetteSession(
+  cassette: Cassette,
+  bounds: LoopBounds = {},
+): CassetteSession {
   // A copy, so nothing done to the lesson's cassette later changes what this session replays.
   const recording = copyJson(cassette.calls);
   const recorded = recording.length;
@@ -59,11 +79,17 @@ export function createCassetteSession(cassette: Cassette): CassetteSession {
 
   function answer(request: ApiRequest): CassetteAnswer {
     const at = { requestNumber: made + 1, recorded };
-    const issue = validateRequest(request, recording[made - 1]?.response);
-    if (issue) return { ok: false, rejection: invalidRequest(issue, at) };
+    const replies = recording.slice(0, made).map((call) => call.response);
+    const issue = validateRequest(request, replies.at(-1));
+    if (issue) {
+      // The API's words stay; what to do about them follows the mistake the request shows.
+      const diagnosis = diagnoseRequest(request, replies, recording[made]?.request);
+      const explained = diagnosis ? { ...issue, explanation: diagnosis } : issue;
+      return { ok: false, rejection: invalidRequest(explained, at) };
+    }
     const call = recording[made];
-    if (!call) return { ok: false, rejection: exhausted(recording.at(-1)?.response, at) };
-    const divergence = findDivergence(call.request, request, recording[made - 1]?.response);
+    if (!call) return { ok: false, rejection: exhausted(replies, bounds, at) };
+    const divergence = findDivergence(call.request, request, replies);
     if (divergence) return { ok: false, rejection: diverged(divergence, at) };
     made += 1;
     return { ok: true, response: copyJson(call.response) };
@@ -72,10 +98,14 @@ export function createCassetteSession(cassette: Cassette): CassetteSession {
   function unmadeCalls(): string | undefined {
     if (made >= recorded) return;
     const last = recording[made - 1];
-    const stopped = last
-      ? `it stopped after request #${made} (whose response had stop_reason "${last.response.stop_reason}")`
-      : 'it never called the model';
-    return `The recording has ${callCount(recorded)} but the loop made ${made === 0 ? 'none' : made}: ${stopped}.`;
+    if (!last) {
+      const none =
+        recorded === 1
+          ? 'did not make the 1 recorded call'
+          : `made none of the ${recorded} recorded calls`;
+      return `The loop ${none}: it never called the model.`;
+    }
+    return `The loop made ${made} of ${recorded} recorded calls: it stopped after request #${made}, whose reply had stop_reason "${last.response.stop_reason}".`;
   }
 
   return {

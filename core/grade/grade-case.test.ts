@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { CassetteRejection } from '../cassette/session.ts';
 import type { LessonCase } from '../lesson/types.ts';
 import type { CaseRun } from '../run/events.ts';
+import { RUN_LIMITS } from '../run/limits.ts';
+import { REPORT_LIMITS, type CaseReport } from './report.ts';
+import { sealOutput } from './sealed-output.ts';
 import { gradeCase } from './grade-case.ts';
 
 const expected = { trajectory: [{ tool: 'echo', input: { text: 'hello' } }], finalText: 'done' };
@@ -45,7 +48,7 @@ const rejection = (kind: CassetteRejection['kind'], message: string): CassetteRe
   ...(kind === 'invalid-request' ? {} : { hint: 'A hint.' }),
 });
 
-const noFrames = () => [];
+const noFrames = { frames: () => [], text: (text: string) => text };
 const grade = (r: CaseRun, visible = true) => gradeCase(testCase(visible), r, noFrames);
 
 describe('gradeCase', () => {
@@ -102,9 +105,11 @@ describe('gradeCase', () => {
     ],
     [
       'unconsumed',
-      run({ unmadeCalls: 'The recording has 2 calls but the loop made none.' }),
+      run({
+        unmadeCalls: 'The loop made none of the 2 recorded calls: it never called the model.',
+      }),
       'unconsumed',
-      'The output matches, but the recording has 2 calls but the loop made none.',
+      'The output matches, but the loop made none of the 2 recorded calls: it never called the model.',
     ],
     [
       'diff',
@@ -154,9 +159,126 @@ describe('gradeCase', () => {
     );
     expect(report.expected).toBeUndefined();
     expect(report.diff).toEqual([{ path: 'finalText', kind: 'changed', actual: 'nope' }]);
-    expect(report.message).toBe(
-      'Hidden case "echo" (One echo call, then done.): finalText is wrong.',
-    );
+    expect(report.message).toBe('finalText is wrong.');
     expect(JSON.stringify(report)).not.toContain('"done"');
+  });
+});
+
+const sealedCase = (): LessonCase => {
+  const { expected: value, ...rest } = testCase(false);
+  return { ...rest, visible: false, sealed: sealOutput(value, 'a-salt') };
+};
+const printed = (value: unknown) => run({ outputs: [JSON.stringify(value)] });
+/** A report without its timing, for comparing two gradings of one run. */
+const verdictOf = (report: CaseReport) => ({ ...report, durationMs: 0 });
+
+/** `[[[...[leaf]...]]]`, `depth` arrays deep, as JSON text (JSON.stringify would recurse). */
+const nestedJson = (depth: number) => `${'['.repeat(depth)}0${']'.repeat(depth)}`;
+
+describe('a hidden case, sealed or not', () => {
+  it.each([
+    ['the right output', printed(expected)],
+    ['a changed leaf', printed({ ...expected, finalText: 'Done' })],
+    ['a number for a string', printed({ ...expected, finalText: 1 })],
+    ['an object for a leaf', printed({ ...expected, finalText: { text: 'done' } })],
+    ['a missing key', printed({ trajectory: expected.trajectory })],
+    ['an extra key', printed({ ...expected, extra: [1] })],
+    ['a shorter list', printed({ ...expected, trajectory: [] })],
+    ['a longer list', printed({ ...expected, trajectory: [...expected.trajectory, {}] })],
+    ['an array for the whole', printed([expected])],
+    ['null', printed(null)],
+    ['a 499,999-item list', run({ outputs: [`[${'0,'.repeat(499_998)}0]`] })],
+    ['a 400,000-deep value', run({ outputs: [nestedJson(400_000)] })],
+    [
+      'a loop that stopped early',
+      run({ ...printed({ trajectory: [] }), unmadeCalls: 'The loop made 1 of 2 recorded calls.' }),
+    ],
+  ])('gets the same report for %s', (_name, caseRun) => {
+    const open = gradeCase(testCase(false), caseRun, noFrames);
+    const sealed = gradeCase(sealedCase(), caseRun, noFrames);
+    expect(verdictOf(sealed)).toEqual(verdictOf(open));
+  });
+
+  it('leads with the diagnostic, not the case name', () => {
+    const report = gradeCase(sealedCase(), printed({ ...expected, finalText: 'Done' }), noFrames);
+    expect(report.message).toBe('finalText is wrong.');
+  });
+
+  it('holds no expected value in its sealed form', () => {
+    expect(JSON.stringify(sealedCase())).not.toContain('hello');
+  });
+});
+
+describe('a report of any output stays bounded', () => {
+  it('lists 100 of the differences of a 20,000-item wrong trajectory (40 KB) and counts them all', () => {
+    const trajectory = Array.from({ length: 20_000 }, () => 0);
+    const text = JSON.stringify({ trajectory, finalText: 'done' });
+    expect(text.length).toBeGreaterThan(40_000);
+    const report = grade(run({ outputs: [text] }));
+    expect(report.diff).toHaveLength(REPORT_LIMITS.diffEntries);
+    expect(report.diffCount).toBe(20_000);
+    expect(report.message).toBe(
+      'trajectory[0]: expected {"tool":"echo","input":{"text":"hello"}}, got 0 (and 19,999 more differences).',
+    );
+  });
+
+  it('reports a 400,000-deep value without a RangeError, and small', () => {
+    const report = grade(run({ outputs: [nestedJson(400_000)] }));
+    expect(report.kind).toBe('diff');
+    expect(report.message).toBe(
+      `the output: expected {"trajectory":[{"tool":"echo","input":{"text":"hello"}}],"finalText":"done"}, got ${'['.repeat(40)}"… (an array nested too deep to show)"${']'.repeat(40)}.`,
+    );
+    expect(JSON.stringify(report).length).toBeLessThan(10_000);
+  });
+
+  it('reports a list of half a million items in 100 entries, counting the rest', () => {
+    // 499,999 items is as long as a printed list of one-digit numbers may be (999,999 characters).
+    const list = `[${'0,'.repeat(499_998)}0]`;
+    const listCase: LessonCase = { ...testCase(true), expected: [0, 0, 1] };
+    const report = gradeCase(listCase, run({ outputs: [list] }), noFrames);
+    expect(report.diff).toHaveLength(100);
+    expect(report.diffCount).toBe(499_997);
+    expect(report.message).toBe('[2]: expected 1, got 0 (and 499,996 more differences).');
+    expect(JSON.stringify(report).length).toBeLessThan(100_000);
+    // 500,000 of them are 1,000,001 characters: past what the grader parses at all.
+    const longer = run({ outputs: [`[${'0,'.repeat(499_999)}0]`] });
+    expect(gradeCase(listCase, longer, noFrames).message).toBe(
+      `The result is over ${RUN_LIMITS.outputChars} characters long.`,
+    );
+  });
+
+  it('keeps 20 stack frames and counts the others', () => {
+    const frames = Array.from({ length: 500 }, (_, i) => ({
+      file: 'src/loop.ts',
+      line: i + 1,
+      column: 1,
+    }));
+    const stacks = { frames: () => frames, text: (t: string) => t };
+    const threw = run({
+      outcome: { kind: 'threw', error: { name: 'RangeError', message: 'x'.repeat(5_000) } },
+      outputs: [],
+    });
+    const report = gradeCase(testCase(true), threw, stacks);
+    expect(report.frames).toEqual(frames.slice(0, REPORT_LIMITS.frames));
+    expect(report.frameCount).toBe(500);
+    expect(report.message).toBe(
+      `RangeError: ${'x'.repeat(1_988)}… (cut at 2000 characters) (at src/loop.ts:1:1)`,
+    );
+  });
+});
+
+describe('a loop that stopped early', () => {
+  it('says how many of the recorded calls it made, before the first difference', () => {
+    const report = grade(
+      run({
+        outputs: [JSON.stringify({ trajectory: [], finalText: '' })],
+        unmadeCalls:
+          'The loop made 1 of 3 recorded calls: it stopped after request #1, whose reply had stop_reason "tool_use".',
+      }),
+      false,
+    );
+    expect(report.message).toBe(
+      'The loop made 1 of 3 recorded calls: it stopped after request #1, whose reply had stop_reason "tool_use". trajectory[0] is missing (and 1 more difference).',
+    );
   });
 });

@@ -1,46 +1,42 @@
-import { diffJson, type DiffEntry } from '../cassette/json-diff.ts';
+import { diffJsonCounted, type DiffEntry } from '../cassette/json-diff.ts';
+import { boundJson } from '../cassette/json-preview.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
 import type { LessonCase } from '../lesson/types.ts';
 import type { CaseRun } from '../run/events.ts';
 import { RUN_LIMITS } from '../run/limits.ts';
-import type { StackFrame } from '../run/stack-map.ts';
-import type { CaseReport, CaseStatus, VerdictKind } from './report.ts';
+import type { StackMapper } from '../run/stack-map.ts';
+import { describeDiff } from './describe-diff.ts';
+import { REPORT_LIMITS, type CaseReport, type CaseStatus, type VerdictKind } from './report.ts';
+import { sealedLeafEquality } from './sealed-output.ts';
 import { buildTurns, consoleLines } from './transcript.ts';
 
 type Verdict = Pick<CaseReport, 'status' | 'kind' | 'message'> &
-  Partial<Pick<CaseReport, 'diff' | 'actual' | 'frames'>>;
+  Partial<Pick<CaseReport, 'diff' | 'diffCount' | 'actual' | 'frames' | 'frameCount'>>;
 
 /**
  * Turns one case's run into a verdict. The checks run from the most fundamental
  * (did it finish? did the API accept it?) to the output itself, so the message names
- * the first real mistake rather than a symptom of it.
+ * the first real mistake rather than a symptom of it. Whatever the code printed or threw,
+ * the report stays bounded (`REPORT_LIMITS`), and a hidden case's report is the same
+ * whether its expected output is sealed or not.
  */
-export function gradeCase(
-  testCase: LessonCase,
-  run: CaseRun,
-  mapStack: (stack: string | undefined) => StackFrame[],
-): CaseReport {
-  const verdict = decide(testCase, run, mapStack);
+export function gradeCase(testCase: LessonCase, run: CaseRun, stacks: StackMapper): CaseReport {
+  const verdict = decide(testCase, run, stacks);
   const report: CaseReport = {
     name: testCase.name,
     visible: testCase.visible,
     description: testCase.description,
     ...verdict,
     turns: buildTurns(run.events),
-    console: consoleLines(run.events),
+    console: consoleLines(run.events).map((line) => ({ ...line, text: stacks.text(line.text) })),
     consoleTruncated: run.consoleTruncated,
     durationMs: run.durationMs,
   };
   if (testCase.visible) report.expected = testCase.expected;
-  else if (report.diff) report.diff = report.diff.map(({ expected: _hidden, ...entry }) => entry);
   return report;
 }
 
-function decide(
-  testCase: LessonCase,
-  run: CaseRun,
-  mapStack: (stack: string | undefined) => StackFrame[],
-): Verdict {
+function decide(testCase: LessonCase, run: CaseRun, stacks: StackMapper): Verdict {
   const { outcome } = run;
   if (outcome.kind === 'cancelled') return error('cancelled', 'Stopped before it finished.');
   if (run.rejection) return rejected(run.rejection);
@@ -53,13 +49,16 @@ function decide(
     );
   }
   if (outcome.kind === 'threw') {
-    const frames = mapStack(outcome.error.stack);
+    const all = stacks.frames(outcome.error.stack);
     // Point at the learner's own code first; the harness's line only when nothing else is known.
-    const frame = frames.find((f) => f.file !== 'program.ts') ?? frames[0];
+    const frame = all.find((f) => f.file !== 'program.ts') ?? all[0];
     const where = frame ? ` (at ${frame.file}:${frame.line}:${frame.column})` : '';
+    const text = cut(`${outcome.error.name}: ${outcome.error.message}`);
+    const frames = all.slice(0, REPORT_LIMITS.frames);
     return {
-      ...error('runtime', `${outcome.error.name}: ${outcome.error.message}${where}`),
+      ...error('runtime', `${text}${where}`),
       frames,
+      ...(all.length > frames.length ? { frameCount: all.length } : {}),
     };
   }
   if (outcome.kind === 'stopped-after-rejection') {
@@ -84,21 +83,58 @@ function decide(
   } catch {
     return fail('no-output', 'The printed result is not valid JSON.');
   }
-  const diff = diffJson(testCase.expected, actual);
-  if (diff.length > 0) {
-    return { ...fail('diff', describeDiff(testCase, diff)), diff, actual };
+  const shown = boundJson(actual);
+  const { entries, total } = compare(testCase, actual);
+  if (total > 0) {
+    const diff = entries.map((entry) => showEntry(entry, testCase.visible));
+    const stoppedEarly = run.unmadeCalls ? `${run.unmadeCalls} ` : '';
+    return {
+      ...fail('diff', stoppedEarly + describeDiff(testCase.visible, diff, total)),
+      diff,
+      ...(total > diff.length ? { diffCount: total } : {}),
+      actual: shown,
+    };
   }
   if (run.unmadeCalls) {
     return {
       ...fail('unconsumed', `The output matches, but ${lowerFirst(run.unmadeCalls)}`),
-      actual,
+      actual: shown,
     };
   }
-  return { status: 'pass', kind: 'pass', message: 'Output matches.', actual };
+  return { status: 'pass', kind: 'pass', message: 'Output matches.', actual: shown };
+}
+
+/** Compares by the same walk sealed or not, so a hidden case's verdict cannot tell them apart. */
+function compare(testCase: LessonCase, actual: unknown) {
+  const limit = REPORT_LIMITS.diffEntries;
+  if (testCase.sealed) {
+    const { salt, shape } = testCase.sealed;
+    return diffJsonCounted(shape, actual, { limit, sameLeaf: sealedLeafEquality(salt) });
+  }
+  return diffJsonCounted(testCase.expected, actual, { limit });
+}
+
+/** An entry as the report shows it: bounded values, and none expected for a hidden case. */
+function showEntry({ expected, actual, ...entry }: DiffEntry, visible: boolean): DiffEntry {
+  const shown: DiffEntry = { ...entry };
+  if (visible && entry.kind !== 'extra') shown.expected = boundJson(expected);
+  if (entry.kind !== 'missing') shown.actual = boundJson(actual);
+  return shown;
 }
 
 function rejected(rejection: CassetteRejection): Verdict {
-  const { kind, requestNumber, body, explanation, hint } = rejection;
+  const { kind, requestNumber, body, explanation, hint, cause, path } = rejection;
+  const verdictKind = kind === 'invalid-request' ? 'api' : 'cassette';
+  if (cause) {
+    // What the worker saw comes first; the API's (or the recording's) objection is its symptom.
+    const symptom =
+      kind === 'invalid-request'
+        ? `The API would answer 400 ${body.error.type}: ${body.error.message}`
+        : kind === 'divergence'
+          ? `It left the recorded conversation at ${path ?? '(root)'}.`
+          : body.error.message;
+    return error(verdictKind, `Request #${requestNumber}: ${cause}\n(${symptom})`);
+  }
   if (kind === 'invalid-request') {
     return error(
       'api',
@@ -110,31 +146,9 @@ function rejected(rejection: CassetteRejection): Verdict {
   return error('cassette', hint && !message.includes(hint) ? `${message}\n${hint}` : message);
 }
 
-function describeDiff(testCase: LessonCase, diff: DiffEntry[]): string {
-  const first = diff[0];
-  if (!first) return 'The output differs from the expected output.';
-  const where = first.path === '' ? 'the output' : first.path;
-  const more =
-    diff.length > 1 ? ` (and ${diff.length - 1} more difference${diff.length > 2 ? 's' : ''})` : '';
-  if (!testCase.visible) {
-    const what =
-      first.kind === 'missing'
-        ? 'is missing'
-        : first.kind === 'extra'
-          ? 'is unexpected'
-          : 'is wrong';
-    return `Hidden case "${testCase.name}" (${testCase.description}): ${where} ${what}${more}.`;
-  }
-  if (first.kind === 'missing')
-    return `${where} is missing: expected ${show(first.expected)}${more}.`;
-  if (first.kind === 'extra')
-    return `${where} should not be there: got ${show(first.actual)}${more}.`;
-  return `${where}: expected ${show(first.expected)}, got ${show(first.actual)}${more}.`;
-}
-
-function show(value: unknown): string {
-  const text = JSON.stringify(value) ?? 'undefined';
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+function cut(text: string): string {
+  const max = REPORT_LIMITS.errorMessageChars;
+  return text.length > max ? `${text.slice(0, max)}… (cut at ${max} characters)` : text;
 }
 
 function seconds(ms: number): string {

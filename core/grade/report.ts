@@ -2,8 +2,18 @@ import type { ApiResponse } from '../api/messages.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
 import type { DiffEntry } from '../cassette/json-diff.ts';
 import type { CompileError } from '../run/bundle.ts';
-import type { ConsoleLevel, SerializedError } from '../run/protocol.ts';
+import type { ConsoleLevel, SerializedError } from '../sandbox/protocol.ts';
 import type { StackFrame } from '../run/stack-map.ts';
+
+/** How much of a run a case report keeps, whatever the code printed or threw. */
+export const REPORT_LIMITS = {
+  /** Differences listed (the message counts them all). */
+  diffEntries: 100,
+  /** Stack frames listed. */
+  frames: 20,
+  /** Characters kept of an error's message. */
+  errorMessageChars: 2_000,
+} as const;
 
 export type CaseStatus = 'pass' | 'fail' | 'error';
 
@@ -21,13 +31,20 @@ export type VerdictKind =
   | 'cassette'
   | 'cancelled';
 
-/** One tool execution, as the harness recorded it. */
+/**
+ * One tool execution, as the harness recorded it; or, in a lesson whose harness leaves
+ * running tools to the learner's code (the-agent), as that code answered it (`from`).
+ */
 export interface ToolExecution {
   name: string;
   input: unknown;
   output?: string;
   error?: SerializedError;
   durationMs: number;
+  /** Known from the `tool_result` the code sent back: no duration, and no error object. */
+  from?: 'tool_result';
+  /** With `from`: the result was sent with `is_error: true`. */
+  isError?: boolean;
 }
 
 /** One model call and what followed it before the next call. */
@@ -54,13 +71,21 @@ export interface CaseReport {
   kind: VerdictKind;
   /** What went wrong, naming the mistake; for a pass, a short confirmation. */
   message: string;
-  /** Differences between the expected and actual output (visible cases show values). */
+  /**
+   * Differences between the expected and actual output, the first `REPORT_LIMITS.diffEntries`
+   * of them (visible cases show values; values too large to show are cut, see `boundJson`).
+   */
   diff?: DiffEntry[];
+  /** How many differences there are in all, when there are more than `diff` holds. */
+  diffCount?: number;
   /** Only for visible cases. */
   expected?: unknown;
+  /** The printed output, cut where it is too large to show. */
   actual?: unknown;
-  /** A runtime error's stack, mapped to the lesson's files. */
+  /** A runtime error's stack, mapped to the lesson's files: the first `REPORT_LIMITS.frames`. */
   frames?: StackFrame[];
+  /** How many such frames the stack had, when there are more than `frames` holds. */
+  frameCount?: number;
   turns: Turn[];
   console: ConsoleLine[];
   consoleTruncated: boolean;

@@ -1,4 +1,5 @@
 import type { Cassette } from './schema.ts';
+import type { SealedOutput } from '../grade/sealed-output.ts';
 import type { Tutor } from './tutor-schema.ts';
 
 /** A map from a path (`src/loop.ts`) to its text. */
@@ -11,7 +12,13 @@ export interface LessonCase {
   description: string;
   input: unknown;
   cassette: Cassette;
-  expected: unknown;
+  /** What the harness prints for a correct solution (`expected.json`); absent once sealed. */
+  expected?: unknown;
+  /**
+   * A hidden case as it ships to learners (`sealCourse`): its expected output only as digests,
+   * which grade a printed output to the same verdict as the values would. Graded by first.
+   */
+  sealed?: SealedOutput;
 }
 
 /** A lesson, fully loaded and validated. */

@@ -1,6 +1,6 @@
-import type { ApiRequest, ApiResponse } from '../api/messages.ts';
+import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
-import type { ConsoleLevel, SerializedError } from './protocol.ts';
+import type { ConsoleLevel, SerializedError } from '../sandbox/protocol.ts';
 
 /**
  * What a run records, independently of what the learner's code reports about itself:
@@ -14,6 +14,8 @@ export type RunEvent =
       request: ApiRequest;
       response?: ApiResponse;
       rejection?: CassetteRejection;
+      /** The API's own error (live mode): status 0 when no response came at all. */
+      error?: { status: number; body: ApiErrorBody };
       at: number;
       durationMs: number;
     }

@@ -1,6 +1,7 @@
+import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { FileMap, Lesson } from '../lesson/types.ts';
 import type { BundleResult } from './bundle.ts';
-import type { SerializedError } from './protocol.ts';
+import type { SerializedError } from '../sandbox/protocol.ts';
 
 /**
  * What a host (the browser page, the CLI) hands the core so it can bundle and run
@@ -30,14 +31,24 @@ export interface WorkerHandle {
 }
 
 /**
- * Starts a fresh worker running `script`. The host prepends exactly one line (with no
- * newline inside it) that sets `globalThis.__theinferencePort = { post(m), listen(f) }`;
- * stack traces are mapped back to the learner's lines on that assumption.
+ * Starts a fresh worker running `script`: the bundle with the host's one-line prelude already
+ * at its head (the core puts it there, see `withPrelude`).
  */
 export type SpawnWorker = (script: string, events: WorkerEvents) => WorkerHandle;
 
 /** Lines the host's prelude occupies ahead of the bundle. */
 export const PRELUDE_LINES = 1;
+
+/**
+ * The script a worker runs: the host's prelude, one line, then the bundle. The prelude sets
+ * `globalThis.__theinferencePort = { post(m), listen(f) }` (or says in a comment that the
+ * worker's boot program has); stack traces are mapped back to the learner's lines on the
+ * assumption that it is exactly one line, so a prelude with a line break is refused here.
+ */
+export function withPrelude(prelude: string, script: string): string {
+  if (/[\r\n\u2028\u2029]/.test(prelude)) throw new Error('a host prelude must be one line');
+  return `${prelude}\n${script}`;
+}
 
 /**
  * Makes the one script every case of a run executes, from the lesson and the learner's files:
@@ -46,9 +57,37 @@ export const PRELUDE_LINES = 1;
  */
 export type Bundler = (lesson: Lesson, files: FileMap) => Promise<BundleResult>;
 
-export interface GradingHost {
-  /** One instance for the host's life: the core remembers each lesson's last bundle per bundler. */
-  bundle: Bundler;
+/** What running cases needs: workers, a clock, and the line each worker's script starts with. */
+export interface RunHost {
   spawn: SpawnWorker;
   clock: Clock;
+  /** One line (see `withPrelude`): the browser's sets up the port; the CLI's is a comment. */
+  prelude: string;
 }
+
+export interface GradingHost extends RunHost {
+  /** One instance for the host's life: the core remembers each lesson's last bundle per bundler. */
+  bundle: Bundler;
+}
+
+/** What a model call gets back: the response, or the API's error (status and body). */
+export type ModelResult =
+  { ok: true; response: ApiResponse } | { ok: false; status: number; body: ApiErrorBody };
+
+/** The slice of `AbortSignal` the core reads (its lib has no DOM or Node types). */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void): void;
+}
+
+/**
+ * Answers a run's model calls in place of the case's cassette: live mode. The browser's answerer
+ * runs in the page, which makes the HTTPS call with the learner's key; the frame relays each
+ * request to it, so neither the frame nor learner code ever sees the key or the network. The
+ * signal aborts when the case ends first (a timeout, Stop, a newer Run). No cassette checks
+ * run: the real API judges the request, and its error comes back as `{ ok: false, ... }`.
+ */
+export type ModelAnswerer = (
+  request: ApiRequest,
+  options: { signal: AbortSignalLike },
+) => Promise<ModelResult>;

@@ -19,6 +19,8 @@ const clock: Clock = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
+const host = (spawn: SpawnWorker) => ({ spawn, clock, prelude: '' });
+
 /**
  * A "worker" that posts raw messages the moment the host says start, as learner code that
  * bypasses the worker runtime could: the host's own bounds must hold for them.
@@ -39,7 +41,7 @@ describe('runCase, against a worker that skips the runtime', () => {
   it('cuts a console line the worker did not cut', async () => {
     const long = 'x'.repeat(RUN_LIMITS.consoleLineChars * 3);
     const spawn = rawWorker([{ type: 'console', level: 'log', text: long }, { type: 'done' }]);
-    const run = await runCase(spawn, clock, '', testCase, 1_000).result;
+    const run = await runCase({ spawn, clock, prelude: '' }, '', testCase, 1_000).result;
     const line = run.events.find((e) => e.type === 'console');
     expect(line?.type === 'console' && line.text.length).toBeLessThan(
       RUN_LIMITS.consoleLineChars + 100,
@@ -53,7 +55,7 @@ describe('runCase, against a worker that skips the runtime', () => {
       level: 'log',
       text: `line ${i}`,
     }));
-    const run = await runCase(rawWorker([...lines, { type: 'done' }]), clock, '', testCase, 1_000)
+    const run = await runCase(host(rawWorker([...lines, { type: 'done' }])), '', testCase, 1_000)
       .result;
     expect(run.events.filter((e) => e.type === 'console')).toHaveLength(RUN_LIMITS.consoleLines);
     expect(run.consoleTruncated).toBe(true);
@@ -61,7 +63,7 @@ describe('runCase, against a worker that skips the runtime', () => {
 
   it('stops a worker that floods the host', async () => {
     const flood = Array.from({ length: RUN_LIMITS.workerMessages + 1 }, () => ({ type: 'noise' }));
-    const run = await runCase(rawWorker(flood), clock, '', testCase, 1_000).result;
+    const run = await runCase(host(rawWorker(flood)), '', testCase, 1_000).result;
     expect(run.outcome).toMatchObject({ kind: 'threw', error: { name: 'Flood' } });
   });
 });

@@ -1,9 +1,17 @@
-import { createCassetteSession } from '../cassette/session.ts';
+import type { ApiRequest } from '../api/messages.ts';
+import { unawaitedCause } from '../cassette/diagnose-request.ts';
+import { createCassetteSession, type LoopBounds } from '../cassette/session.ts';
 import type { LessonCase } from '../lesson/types.ts';
 import type { CaseRun, RunEvent, RunOutcome } from './events.ts';
-import type { Clock, SpawnWorker, WorkerHandle } from './host.ts';
+import { withPrelude, type ModelAnswerer, type RunHost, type WorkerHandle } from './host.ts';
 import { cutConsoleLine, RUN_LIMITS } from './limits.ts';
-import { parseWorkerMessage, type HostMessage, type WorkerMessage } from './protocol.ts';
+import { answererSource, type ModelAnswer, type ModelSource } from './model-source.ts';
+import {
+  parseWorkerMessage,
+  serializeError,
+  type HostMessage,
+  type WorkerMessage,
+} from '../sandbox/protocol.ts';
 
 export interface CaseRunHandle {
   result: Promise<CaseRun>;
@@ -13,16 +21,37 @@ export interface CaseRunHandle {
 
 /**
  * Runs one case: a fresh worker for the bundled script, the cassette answering its model
- * calls from this side of the boundary, and a timer that terminates it.
+ * calls from this side of the boundary (or, live, `answerer`: see `ModelAnswerer`), and a timer
+ * that terminates it.
  */
 export function runCase(
-  spawn: SpawnWorker,
-  clock: Clock,
+  host: RunHost,
   script: string,
   testCase: LessonCase,
   timeoutMs: number,
+  answerer?: ModelAnswerer,
 ): CaseRunHandle {
-  const session = createCassetteSession(testCase.cassette);
+  const model = answerer
+    ? answererSource(answerer)
+    : createCassetteSession(testCase.cassette, loopBounds(testCase.input));
+  return runScript(host, script, testCase.input, timeoutMs, model);
+}
+
+/**
+ * Runs the bundled script once with `input`: a fresh worker (the host's one-line prelude ahead
+ * of the script), `model` answering its model calls from this side of the boundary, and a
+ * timer that terminates it. `onEvent` hears each event as it is recorded (a live run prints
+ * them as they come).
+ */
+export function runScript(
+  host: RunHost,
+  script: string,
+  input: unknown,
+  timeoutMs: number,
+  model: ModelSource,
+  onEvent: (event: RunEvent) => void = () => {},
+): CaseRunHandle {
+  const { spawn, clock } = host;
   const started = clock.now();
   const events: RunEvent[] = [];
   const outputs: string[] = [];
@@ -42,6 +71,7 @@ export function runCase(
     finished = true;
     clock.clearTimeout(timer);
     worker?.terminate();
+    model.close?.();
     const run: CaseRun = {
       outcome,
       events,
@@ -51,43 +81,64 @@ export function runCase(
       durationMs: clock.now() - started,
     };
     if (rejection) run.rejection = rejection;
-    const unmade = session.unmadeCalls();
+    const unmade = model.unmadeCalls?.();
     if (unmade) run.unmadeCalls = unmade;
     resolveRun(run);
   };
 
   const post = (message: HostMessage) => worker?.post(message);
 
-  const answerModel = (id: number, request: Record<string, unknown>) => {
+  const record = (event: RunEvent) => {
+    events.push(event);
+    onEvent(event);
+  };
+
+  const answerModel = (id: number, request: ApiRequest, unawaited?: string[]) => {
     if (rejection && ++callsAfterRejection > RUN_LIMITS.callsAfterRejection) {
       finish({ kind: 'stopped-after-rejection' });
       return;
     }
     const at = clock.now() - started;
-    modelCalls++;
-    const answer = session.answer(request);
-    const event: RunEvent = { type: 'model-call', index: modelCalls, request, at, durationMs: 0 };
-    if (answer.ok) {
-      event.response = answer.response;
-      post({ type: 'model-reply', id, ok: true, response: answer.response });
-    } else {
-      event.rejection = answer.rejection;
-      rejection ??= answer.rejection;
-      const { status, body } = answer.rejection;
-      post({ type: 'model-reply', id, ok: false, status, body });
-    }
-    event.durationMs = clock.now() - started - at;
-    events.push(event);
+    const settle = (answer: ModelAnswer) => {
+      if (finished) return;
+      if ('stop' in answer) return finish({ kind: 'cancelled' });
+      modelCalls++;
+      const event: RunEvent = { type: 'model-call', index: modelCalls, request, at, durationMs: 0 };
+      if (answer.ok) {
+        event.response = answer.response;
+        post({ type: 'model-reply', id, ok: true, response: answer.response });
+      } else if ('rejection' in answer) {
+        // The code receives the API's answer to the JSON; the learner reads what caused it.
+        const refused = unawaited
+          ? { ...answer.rejection, cause: unawaitedCause(unawaited) }
+          : answer.rejection;
+        event.rejection = refused;
+        rejection ??= refused;
+        const { status, body } = refused;
+        post({ type: 'model-reply', id, ok: false, status, body });
+      } else {
+        event.error = { status: answer.status, body: answer.body };
+        post({ type: 'model-reply', id, ok: false, status: answer.status, body: answer.body });
+      }
+      event.durationMs = clock.now() - started - at;
+      record(event);
+    };
+    const answer = model.answer(request);
+    if ('then' in answer) {
+      answer.then(settle, (error: unknown) =>
+        finish({ kind: 'threw', error: serializeError(error) }),
+      );
+    } else settle(answer);
   };
 
   const onMessage = (message: WorkerMessage) => {
     const at = clock.now() - started;
     switch (message.type) {
       case 'model-request':
-        return answerModel(message.id, message.request);
+        return answerModel(message.id, message.request, message.unawaited);
       case 'tool': {
         const { type: _type, ...tool } = message;
-        events.push({ type: 'tool', ...tool, at });
+        record({ type: 'tool', ...tool, at });
         return;
       }
       case 'console':
@@ -95,7 +146,7 @@ export function runCase(
         else {
           // Cut here too: the worker's own cut is learner-side, so it holds for honest code only.
           const text = cutConsoleLine(message.text);
-          events.push({ type: 'console', level: message.level, text, at });
+          record({ type: 'console', level: message.level, text, at });
         }
         return;
       case 'console-truncated':
@@ -113,7 +164,7 @@ export function runCase(
 
   const timer = clock.setTimeout(() => finish({ kind: 'timeout', afterMs: timeoutMs }), timeoutMs);
   try {
-    worker = spawn(script, {
+    worker = spawn(withPrelude(host.prelude, script), {
       message: (data) => {
         if (finished) return;
         if (++received > RUN_LIMITS.workerMessages) {
@@ -126,10 +177,20 @@ export function runCase(
       },
       error: (error) => finish({ kind: 'threw', error }),
     });
-    post({ type: 'start', input: testCase.input });
+    post({ type: 'start', input });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     finish({ kind: 'threw', error: { name: 'WorkerError', message } });
   }
   return { result, cancel: () => finish({ kind: 'cancelled' }) };
+}
+
+/** A case's `cap` and `budget` inputs, which the loop is given and the cassette explains by. */
+function loopBounds(input: unknown): LoopBounds {
+  const bounds: LoopBounds = {};
+  if (typeof input !== 'object' || input === null) return bounds;
+  const { cap, budget } = input as Record<string, unknown>;
+  if (typeof cap === 'number') bounds.cap = cap;
+  if (typeof budget === 'number') bounds.budget = budget;
+  return bounds;
 }

@@ -16,11 +16,13 @@ import {
   type ColdFigures,
   type TransferFigures,
 } from './browser.ts';
-import { benchCli, type CliFigures } from './cli.ts';
+import { benchCli, benchLeanPeer, type CliFigures } from './cli.ts';
 import { startCountingProxy } from './counting-proxy.ts';
+import { benchEditRun, type EditRunFigures } from './edit-run.ts';
 import type { Summary } from './stats.ts';
+import { traceEditRun, type TraceFigures } from './trace.ts';
 
-const PORT = 4391;
+const PORT = Number(process.env.BENCH_PORT ?? 4391);
 const BASE = `http://localhost:${PORT}/`;
 /** The same server behind a proxy that counts bytes (see counting-proxy.ts). */
 const COUNTED_PORT = PORT + 1;
@@ -30,6 +32,12 @@ const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
 /** Between warm runs: a learner reads the verdict before pressing Run again. */
 const THINK_MS = 300;
 const CLI_RUNS = Number(process.env.BENCH_CLI_RUNS ?? 10);
+/** Edit → Run → verdict: Run pressed this long after the keystroke... */
+const EDIT_GAP_MS = 150;
+/** ...and the trace that says where the time goes covers this many cycles. */
+const TRACE_CYCLES = 10;
+/** `BENCH_ONLY=edit`: only edit → verdict, its trace and the lean peer (a quicker loop). */
+const ONLY_EDIT = process.env.BENCH_ONLY === 'edit';
 
 const loaded = loadPackagedCourse();
 if ('error' in loaded) throw new Error(loaded.error);
@@ -52,21 +60,30 @@ try {
   await waitForServer(BASE);
   const proxy = await startCountingProxy(COUNTED_PORT, PORT);
   const browser = await launchBrowser();
-  const cold = await benchCold(browser, BASE, lesson, COLD_RUNS);
-  const warm = await benchWarm(browser, BASE, lesson, WARM_RUNS, THINK_MS);
-  const backToBack = await benchWarm(browser, BASE, lesson, WARM_RUNS, 0);
-  const transfer = await benchTransfer(browser, COUNTED, lesson, proxy);
+  const editRun = await benchEditRun(browser, BASE, lesson, {
+    runs: WARM_RUNS,
+    gapMs: EDIT_GAP_MS,
+    pauseMs: THINK_MS,
+  });
+  console.log(`edit → Run → verdict painted: p50 ${editRun.painted.p50.toFixed(1)} ms`);
+  // A trace that fails (the browser gave up on the page) leaves the other figures standing.
+  const trace = await traceEditRun(browser, BASE, lesson, TRACE_CYCLES, EDIT_GAP_MS).catch(
+    (error: unknown) => {
+      console.log(`the trace failed: ${error instanceof Error ? error.message : String(error)}`);
+      return { cycles: 0, threads: {}, pageRunKinds: {}, pageScripts: [] } satisfies TraceFigures;
+    },
+  );
+  const leanPeer = benchLeanPeer(lesson, CLI_RUNS);
+  const rest = ONLY_EDIT ? undefined : await benchTheRest(browser, proxy);
   await browser.close();
   await proxy.close();
-  const cli = benchCli(lesson, visibleCase, CLI_RUNS);
   const figures = {
     date: new Date().toISOString(),
     lesson: lesson.id,
-    cold,
-    warm,
-    backToBack,
-    cli,
-    transfer,
+    editRun,
+    leanPeer,
+    trace,
+    ...rest,
   };
   mkdirSync(join(PACKAGE_ROOT, 'bench-results'), { recursive: true });
   writeFileSync(
@@ -82,6 +99,18 @@ try {
   }
 }
 
+async function benchTheRest(
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  proxy: Awaited<ReturnType<typeof startCountingProxy>>,
+) {
+  const cold = await benchCold(browser, BASE, lesson!, COLD_RUNS);
+  const warm = await benchWarm(browser, BASE, lesson!, WARM_RUNS, THINK_MS);
+  const backToBack = await benchWarm(browser, BASE, lesson!, WARM_RUNS, 0);
+  const transfer = await benchTransfer(browser, COUNTED, lesson!, proxy);
+  const cli = benchCli(lesson!, visibleCase, CLI_RUNS);
+  return { cold, warm, backToBack, transfer, cli };
+}
+
 async function waitForServer(url: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
     try {
@@ -95,15 +124,53 @@ async function waitForServer(url: string): Promise<void> {
 }
 
 function printTable(f: {
-  cold: ColdFigures;
-  warm: Summary;
-  backToBack: Summary;
-  cli: CliFigures;
-  transfer: TransferFigures;
+  editRun: EditRunFigures;
+  leanPeer: Summary;
+  trace: TraceFigures;
+  cold?: ColdFigures;
+  warm?: Summary;
+  backToBack?: Summary;
+  cli?: CliFigures;
+  transfer?: TransferFigures;
 }): void {
   const ms = (s: Summary) => `p50 ${s.p50.toFixed(1)} ms · p95 ${s.p95.toFixed(1)} ms (n=${s.n})`;
   const kb = (b: number) => `${(b / 1024).toFixed(1)} KiB`;
+  const ratio = (peer: Summary, s: Summary) => `${(peer.p50 / s.p50).toFixed(1)}× faster`;
   const rows: [string, string][] = [
+    [
+      `edit → Run → verdict shown (one keystroke, Run ${EDIT_GAP_MS} ms later)`,
+      ms(f.editRun.verdict),
+    ],
+    ['edit → Run → verdict painted', ms(f.editRun.painted)],
+    [`lean tsx peer: ${lesson!.id}'s reference over every cassette`, ms(f.leanPeer)],
+    ['edit → verdict painted vs the lean peer, p50 ratio', ratio(f.leanPeer, f.editRun.painted)],
+    [
+      'localStorage writes per edit + Run',
+      `${f.editRun.storageWrites.p50} writes, p50 ${f.editRun.storageMs.p50.toFixed(2)} ms`,
+    ],
+  ];
+  for (const [group, t] of Object.entries(f.trace.threads)) {
+    const kinds = Object.entries(t.kinds)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+      .join(', ');
+    rows.push([`trace, per edit + Run: ${group} busy`, `${t.busyMs.toFixed(1)} ms (${kinds})`]);
+  }
+  rows.push([
+    'trace: page main thread, press → painted',
+    Object.entries(f.trace.pageRunKinds)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+      .join(', '),
+  ]);
+  rows.push([
+    'trace: page JavaScript by script',
+    f.trace.pageScripts.map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', '),
+  ]);
+  if (!f.cold || !f.warm || !f.backToBack || !f.cli || !f.transfer) return printRows(rows);
+  rows.push(
     ['navigation → editor ready (cold)', ms(f.cold.editorReady)],
     ['navigation → Run enabled (cold)', ms(f.cold.runEnabled)],
     ['navigation → first verdict (cold, Run when enabled)', ms(f.cold.firstVerdict)],
@@ -116,31 +183,37 @@ function printTable(f: {
       'warm Run vs tsx process, p50 ratio',
       `${(f.cli.tsxProcess.p50 / f.warm.p50).toFixed(1)}× faster`,
     ],
-  ];
-  const kinds = Object.keys(f.transfer.first) as (keyof TransferFigures['first'])[];
+    ['warm Run (unchanged code) vs the lean peer, p50 ratio', ratio(f.leanPeer, f.warm)],
+  );
+  const transfer = f.transfer;
+  const kinds = Object.keys(transfer.first) as (keyof TransferFigures['first'])[];
   const visits = [
-    ['first visit', f.transfer.first],
-    ['first visit, added by the precache (service worker)', f.transfer.precache],
-    ['repeat visit, downloaded again', f.transfer.repeat],
+    ['first visit', transfer.first],
+    ['first visit, added by the precache (service worker)', transfer.precache],
+    ['repeat visit, downloaded again', transfer.repeat],
   ] as const;
   for (const [visit, bytes] of visits) {
     const total = kinds.reduce((sum, kind) => sum + bytes[kind], 0);
     rows.push([`bytes, ${visit}, all (as sent)`, kb(total)]);
     for (const kind of kinds) rows.push([`bytes, ${visit}: ${kind}`, kb(bytes[kind])]);
   }
-  const fresh = kinds.filter((kind) => f.transfer.repeatNew[kind] > 0);
+  const fresh = kinds.filter((kind) => transfer.repeatNew[kind] > 0);
   rows.push([
     'bytes, repeat visit, first asked for then',
-    fresh.map((kind) => `${kind} ${kb(f.transfer.repeatNew[kind])}`).join(', ') || 'none',
+    fresh.map((kind) => `${kind} ${kb(transfer.repeatNew[kind])}`).join(', ') || 'none',
   ]);
   rows.push([
     'first visit at 20 Mbit/s: editor ready / Run enabled (esbuild.wasm in)',
-    `${f.transfer.editorReadyMs.toFixed(0)} ms / ${f.transfer.runEnabledMs.toFixed(0)} ms`,
+    `${transfer.editorReadyMs.toFixed(0)} ms / ${transfer.runEnabledMs.toFixed(0)} ms`,
   ]);
   rows.push([
     'repeat visit (all cached): editor ready / Run enabled',
-    `${f.transfer.repeatEditorReadyMs.toFixed(0)} ms / ${f.transfer.repeatRunEnabledMs.toFixed(0)} ms`,
+    `${transfer.repeatEditorReadyMs.toFixed(0)} ms / ${transfer.repeatRunEnabledMs.toFixed(0)} ms`,
   ]);
+  printRows(rows);
+}
+
+function printRows(rows: [string, string][]): void {
   const width = Math.max(...rows.map(([k]) => k.length));
   for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
 }

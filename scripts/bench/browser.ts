@@ -25,7 +25,7 @@ export function launchBrowser(): Promise<Browser> {
  * A fresh browser context. tsx compiles this file with esbuild's keepNames, so functions
  * sent to the page call a `__name` helper that only exists here: give the page a no-op one.
  */
-async function newContext(
+export async function newContext(
   browser: Browser,
   serviceWorkers: 'allow' | 'block' = 'allow',
 ): Promise<BrowserContext> {
@@ -46,7 +46,7 @@ type Condition = 'editor' | 'run' | 'verdict';
  * It is a function evaluated over the protocol, not a string, so the page's CSP (no eval)
  * does not stand in its way.
  */
-function whenInPage(
+export function whenInPage(
   page: Page,
   conditions: Condition[],
   press = false,

@@ -7,7 +7,7 @@ import { PACKAGE_ROOT } from '../../cli/node-host.ts';
 /** Writes a lesson's harness and reference files to a folder that tsx can run as it is. */
 export function prepareProcessDir(lesson: Lesson): string {
   const dir = mkdtempSync(join(tmpdir(), `theinference-process-${lesson.id}-`));
-  const harnessApi = join(PACKAGE_ROOT, 'core/harness/harness-api.ts');
+  const harnessApi = join(PACKAGE_ROOT, 'core/sandbox/harness-api.ts');
   const files = {
     ...lesson.reference,
     'program.ts': lesson.harness.replace("'@theinference/harness'", JSON.stringify(harnessApi)),

@@ -6,7 +6,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import type { Harness, HarnessMain } from '../../core/harness/harness-api.ts';
+import type { Harness, HarnessMain } from '../../core/sandbox/harness-api.ts';
 import { createCassetteSession } from '../../core/cassette/session.ts';
 import { loadPackagedCourse } from '../../cli/load.ts';
 

@@ -5,6 +5,7 @@ import { LessonPane } from '../features/lessons/LessonPane.tsx';
 import { Markdown } from '../features/lessons/Markdown.tsx';
 import { MARKDOWN_DEPTH } from '../features/lessons/markdown-text.ts';
 import type { TutorRunner } from '../features/tutor/tutor-editor.ts';
+import type { NextLesson } from '../features/tutor/use-tutor-chat.ts';
 import { TutorPanel } from '../features/tutor/TutorPanel.tsx';
 import { useTutorRequest } from '../features/tutor/use-tutor-request.ts';
 import { useAppStore } from '../store/store.ts';
@@ -16,6 +17,8 @@ interface Props {
   /** The editor, once it is mounted: the tutor points into it and applies experiments. */
   editor: EditorApi | undefined;
   runner: TutorRunner;
+  /** The lesson after this one, for the tutor's "next lesson". */
+  next?: NextLesson;
 }
 
 const markdown = (source: string) => <Markdown source={source} minDepth={MARKDOWN_DEPTH.tutor} />;
@@ -25,7 +28,7 @@ const markdown = (source: string) => <Markdown source={source} minDepth={MARKDOW
  * opens on the tutor when an experiment's change is still waiting to be undone, and switches
  * to it when the results ask the tutor to explain a failure.
  */
-export function ReadingPane({ course, lesson, editor, runner }: Props) {
+export function ReadingPane({ course, lesson, editor, runner, next }: Props) {
   const pendingRestore = useAppStore((s) => lesson.id in s.experimentSnapshots);
   const [tab, setTab] = useState(pendingRestore ? 'tutor' : 'lesson');
   // "Explain this failure" in the results opens the tutor.
@@ -53,6 +56,7 @@ export function ReadingPane({ course, lesson, editor, runner }: Props) {
               runner={runner}
               markdown={markdown}
               active={tab === 'tutor'}
+              next={next}
             />
           ),
         },

@@ -5,7 +5,7 @@ import { serializeRoute } from '../features/lessons/route.ts';
 import { recordRun } from '../features/results/record-run.ts';
 import { ResultsPanel } from '../features/results/ResultsPanel.tsx';
 import { ResultsTabLabel } from '../features/results/ResultsTabLabel.tsx';
-import { abandonRun, prepareRun, runLesson } from '../features/runner/run-controller.ts';
+import { abandonRun, prepareRun, runLesson } from '../features/runner/runs.ts';
 import { RunButton, RunControls } from '../features/runner/RunControls.tsx';
 import { useWatchMode } from '../features/runner/use-watch-mode.ts';
 import { DownloadButton } from '../features/share/DownloadButton.tsx';
@@ -59,7 +59,15 @@ export function Workspace({ course, lesson, dark }: Props) {
   const next = course.lessons[lesson.index + 1];
   useWatchMode(lesson.id, run);
   useRunShortcut(run);
-  useEffect(() => prepareRun(lesson, filesNow(lesson)), [lesson]);
+  useEffect(() => {
+    prepareRun(lesson, filesNow(lesson));
+    // Every edit is bundled as it is made, so Run finds its bundle ready.
+    return useAppStore.subscribe((state, previous) => {
+      if (state.lastEdit !== previous.lastEdit && state.lastEdit?.lessonId === lesson.id) {
+        prepareRun(lesson, filesNow(lesson));
+      }
+    });
+  }, [lesson]);
   useEffect(
     () => () => {
       // Leaving the lesson: its run stops and its results go; they belong to that lesson.
@@ -71,7 +79,15 @@ export function Workspace({ course, lesson, dark }: Props) {
   return (
     <WorkspaceLayout
       stacked={stacked}
-      reading={<ReadingPane course={course} lesson={lesson} editor={editorApi} runner={runner} />}
+      reading={
+        <ReadingPane
+          course={course}
+          lesson={lesson}
+          editor={editorApi}
+          runner={runner}
+          next={next && { id: next.id, title: next.title, href: serializeRoute(next.id) }}
+        />
+      }
       code={
         <Suspense
           fallback={<section className="editor-pane editor-loading">Loading the editor…</section>}

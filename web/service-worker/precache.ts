@@ -1,6 +1,6 @@
 /**
  * What the service worker keeps for offline use, and which of its copies answers a request.
- * Pure and environment-neutral: the build plugin (scripts/vite/service-worker.ts) writes a
+ * Pure and environment-neutral: the build plugin (build/service-worker.ts) writes a
  * `Precache`, the worker (service.worker.ts) reads it, and tests call both directly.
  */
 

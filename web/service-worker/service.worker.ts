@@ -24,7 +24,7 @@ import {
  */
 
 declare const self: ServiceWorkerGlobalScope;
-/** Written in by the build (scripts/vite/service-worker.ts). */
+/** Written in by the build (build/service-worker.ts). */
 declare const __PRECACHE__: Precache;
 
 const PRECACHE = __PRECACHE__;

@@ -1,3 +1,4 @@
+import type { ChatSlice } from './chat-slice.ts';
 import type { DraftsSlice } from './drafts-slice.ts';
 import type { PreferencesSlice } from './preferences-slice.ts';
 import type { ProgressSlice } from './progress-slice.ts';
@@ -17,6 +18,7 @@ export type AppState = DraftsSlice &
   TutorSlice &
   ShareSlice &
   SyncSlice &
+  ChatSlice &
   UpdateSlice;
 
 /** What survives a reload: what the learner made and chose, nothing that can be recomputed. */
@@ -32,4 +34,5 @@ export type PersistedState = Pick<
   | 'hintsShown'
   | 'paneSizes'
   | 'fontSize'
+  | 'chats'
 >;

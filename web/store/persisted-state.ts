@@ -1,15 +1,16 @@
 import type { AppState, PersistedState } from './app-state.ts';
+import { sanitizeChats } from './chat-persist.ts';
 import { PANE_LIMITS, closestFontSize, type PaneSizes } from './preferences-slice.ts';
 import { SUMMARY_CHARS, type LastVerdict, type LessonProgress } from './progress-slice.ts';
 
 /** Bump when the persisted shape changes, and teach `migrate` the old shape. */
-export const PERSIST_VERSION = 1;
+export const PERSIST_VERSION = 2;
 export const STORAGE_KEY = 'theinference:state';
 
 /** The allowlist of what is saved. */
 export function partialize(state: AppState): PersistedState {
   const { drafts, progress, watch, theme, lastLessonId, experimentSnapshots } = state;
-  const { passedCode, hintsShown, paneSizes, fontSize } = state;
+  const { passedCode, hintsShown, paneSizes, fontSize, chats } = state;
   return {
     drafts,
     progress,
@@ -21,6 +22,7 @@ export function partialize(state: AppState): PersistedState {
     hintsShown,
     paneSizes,
     fontSize,
+    chats,
   };
 }
 
@@ -84,6 +86,9 @@ export function sanitizePersisted(value: unknown): Sanitized {
       else drop();
     }
   } else if (value.hintsShown !== undefined) drop();
+
+  const chats = sanitizeChats(value.chats, drop);
+  if (chats) state.chats = chats;
 
   if (typeof value.watch === 'boolean') state.watch = value.watch;
   else if (value.watch !== undefined) drop();
@@ -155,10 +160,14 @@ export class NewerSaveError extends Error {
 
 /**
  * Brings a value saved by an older version up to date, one version at a time. Version 1 is
- * the first. A value from a newer version throws `NewerSaveError`.
+ * the first; version 2 adds the tutor conversations (`chats`), none yet in a version 1 save.
+ * A value from a newer version throws `NewerSaveError`.
  */
 export function migrate(persisted: unknown, version: number): unknown {
   if (version > PERSIST_VERSION) throw new NewerSaveError(version);
+  if (version < 2 && isRecord(persisted) && persisted.chats === undefined) {
+    return { ...persisted, chats: {} };
+  }
   return persisted;
 }
 

@@ -1,5 +1,8 @@
 import type { StateCreator } from 'zustand';
 import type { CaseReport, FileMap, LessonReport } from '../../core/index.ts';
+import type { BundlerStatus } from '../host/bundler/bundler.ts';
+
+export type { BundlerStatus };
 import type { AppState } from './app-state.ts';
 import { sameFiles } from './tab-sync.ts';
 
@@ -36,9 +39,6 @@ export interface RunState {
   /** The last finished run of the same lesson, shown until this one has a case in. */
   previous?: RunState;
 }
-
-export type BundlerStatus =
-  { state: 'loading' } | { state: 'ready' } | { state: 'failed'; message: string };
 
 export interface RunSlice {
   run: RunState | undefined;

@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { AppState } from './app-state.ts';
+import { createChatSlice } from './chat-slice.ts';
 import { createDraftsSlice } from './drafts-slice.ts';
 import { createPreferencesSlice } from './preferences-slice.ts';
 import { createProgressSlice } from './progress-slice.ts';
@@ -20,5 +21,6 @@ export const createAppSlices: StateCreator<AppState> = (...args) => ({
   ...createTutorSlice(...args),
   ...createShareSlice(...args),
   ...createSyncSlice(...args),
+  ...createChatSlice(...args),
   ...createUpdateSlice(...args),
 });

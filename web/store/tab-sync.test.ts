@@ -10,6 +10,7 @@ const ours = (over: Partial<SyncedState> = {}): SyncedState => ({
   draftConflict: undefined,
   passedCode: {},
   hintsShown: {},
+  chats: {},
   ...over,
 });
 

@@ -1,5 +1,6 @@
 import type { FileMap } from '../../core/index.ts';
 import type { AppState, PersistedState } from './app-state.ts';
+import { chatsMissing, mergeChats } from './chat-persist.ts';
 import { bump } from './drafts-slice.ts';
 import type { LessonProgress } from './progress-slice.ts';
 
@@ -14,6 +15,7 @@ export type SyncedState = Pick<
   | 'draftConflict'
   | 'passedCode'
   | 'hintsShown'
+  | 'chats'
 >;
 
 export interface TabMerge {
@@ -40,7 +42,8 @@ export interface TabMerge {
  *   count, the last verdict is the later one;
  * - the code each lesson was passed with: theirs where they have one (the newer save), ours
  *   elsewhere; hints opened: the larger count;
- * - theme, watch, pane sizes and font size: the latest choice, theirs.
+ * - theme, watch, pane sizes and font size: the latest choice, theirs;
+ * - the tutor conversations: every message either tab said, once, in order.
  */
 export function mergeFromOtherTab(ours: SyncedState, theirs: Partial<PersistedState>): TabMerge {
   const open = ours.lastLessonId;
@@ -67,6 +70,7 @@ export function mergeFromOtherTab(ours: SyncedState, theirs: Partial<PersistedSt
   for (const [lessonId, n] of Object.entries(theirs.hintsShown ?? {})) {
     hintsShown[lessonId] = Math.max(n, hintsShown[lessonId] ?? 0);
   }
+  const chats = mergeChats(ours.chats, theirs.chats ?? {});
   const patch: Partial<AppState> = {
     drafts,
     reloads,
@@ -74,6 +78,7 @@ export function mergeFromOtherTab(ours: SyncedState, theirs: Partial<PersistedSt
     progress,
     passedCode,
     hintsShown,
+    chats,
   };
   if (theirs.theme) patch.theme = theirs.theme;
   if (theirs.watch !== undefined) patch.watch = theirs.watch;
@@ -84,6 +89,7 @@ export function mergeFromOtherTab(ours: SyncedState, theirs: Partial<PersistedSt
     Object.keys(drafts).some((lessonId) => !(lessonId in theirDrafts)) ||
     Object.keys(passedCode).some((lessonId) => !(lessonId in (theirs.passedCode ?? {}))) ||
     Object.entries(hintsShown).some(([lessonId, n]) => theirs.hintsShown?.[lessonId] !== n) ||
+    chatsMissing(chats, theirs.chats) ||
     Object.entries(progress).some(([lessonId, p]) => {
       const their = theirProgress[lessonId];
       return (

@@ -3,7 +3,7 @@ import type { Lesson } from '../../../core/index.ts';
 /**
  * The markdown the page shows, and at which heading depth: lesson text (prose at 2, the task
  * at 3) and the tutor's text (at 4). The build renders each of these ahead (see
- * scripts/vite/course-at-build.ts), so the page does not load a markdown renderer to start.
+ * build/course-at-build.ts), so the page does not load a markdown renderer to start.
  * Any other text still renders, a moment later, in the page.
  */
 export const MARKDOWN_DEPTH = { prose: 2, task: 3, tutor: 4 } as const;

@@ -1,6 +1,5 @@
 import { useAppStore } from '../../store/store.ts';
-import { loadBundler } from './bundler.ts';
-import { stopRun } from './run-controller.ts';
+import { retryBundler, stopRun } from './runs.ts';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const RUN_SHORTCUT = isMac ? '⌘↵' : 'Ctrl+↵';
@@ -56,7 +55,7 @@ function BundlerStatus() {
   return (
     <span className="bundler-status failed" role="alert">
       The bundler failed to load ({bundler.message}).{' '}
-      <button type="button" className="button small" onClick={() => void loadBundler()}>
+      <button type="button" className="button small" onClick={retryBundler}>
         Retry
       </button>
     </span>

@@ -1,131 +1,198 @@
-import {
-  prepareBundle,
-  startGrading,
-  type CaseReport,
-  type Bundler,
-  type Clock,
-  type FileMap,
-  type GradingHandle,
-  type GradingHost,
-  type Lesson,
+import type {
+  BundleResult,
+  Bundler,
+  CaseReport,
+  Clock,
+  FileMap,
+  Lesson,
+  ModelAnswerer,
 } from '../../../core/index.ts';
-import type { RunSource, RunState } from '../../store/run-slice.ts';
-import { useAppStore } from '../../store/store.ts';
-import { loadBundler, whenBundlerReady } from './bundler.ts';
-import { spawnSandboxedWorker } from './spawn-worker.ts';
-
-const clock: Clock = {
-  now: () => performance.now(),
-  setTimeout: (fn, ms) => window.setTimeout(fn, ms),
-  clearTimeout: (handle) => window.clearTimeout(handle as number),
-};
+import { createBundleCache } from '../../../core/run/bundle-cache.ts';
+import {
+  compileFailures,
+  lessonReport,
+  selectCases,
+  unrunCase,
+} from '../../../core/grade/start-grading.ts';
+import type { PageBundler } from '../../host/bundler/bundler.ts';
+import type { FrameRun, RunnerFrame } from '../../host/runner-frame/runner-frame.ts';
+import type { RunSlice, RunSource, RunState } from '../../store/run-slice.ts';
 
 /**
  * Finished cases reach the store in batches, at most this often: a run that is over sooner
- * renders once, complete, instead of once per case (each render would hold up the page's
- * answers to the cases still running); a slow run still shows each case soon after it ends.
+ * renders once, complete, instead of once per case; a slow run still shows each case soon after
+ * it ends.
  */
 const PROGRESS_MS = 100;
 
-/** The page as the core's grading host: its bundler worker, the sandbox, the clock. */
-function hostFor(bundle: Bundler): GradingHost {
-  return { bundle, spawn: spawnSandboxedWorker, clock };
+/** The page's host for runs: its bundler worker, its runner frame, its clock. */
+export interface PageHost {
+  bundler: PageBundler;
+  frame: RunnerFrame;
+  clock: Clock;
+  /**
+   * Live mode's seam: the answerer for a run about to start, or undefined to answer from the
+   * cassettes. When there is one, the runner frame relays each model request to it (see
+   * `FrameRunRequest.answerer`); it runs in the page with the learner's key.
+   */
+  liveAnswerer?: () => ModelAnswerer | undefined;
 }
 
-let latest = 0;
-/** The run Stop was last pressed for: it may still be waiting for the bundler. */
-let stopped = 0;
-let current: GradingHandle | undefined;
-/** The latest lesson prepareRun was asked for. */
-let preparing = 0;
+/** The store's run actions (the app's zustand store, or a fake in tests). */
+export interface RunStore {
+  getState(): Pick<
+    RunSlice,
+    'run' | 'beginRun' | 'addCaseReports' | 'finishRun' | 'crashRun' | 'clearRun'
+  >;
+}
 
-/**
- * Grades the learner's files with the same core grader as the CLI: every case, or only those
- * named in `only`. A newer run cancels the older one, and the store drops any result that
- * carries an older run's id, so a stale report can never replace a fresh one. Resolves to the
- * run as it finished (cancelled or done), or undefined when it could not finish or a newer
- * run took its place.
- */
-export async function runLesson(
-  lesson: Lesson,
-  files: FileMap,
-  source: RunSource,
-  only?: string[],
-): Promise<RunState | undefined> {
-  current?.cancel();
-  current = undefined;
-  const id = ++latest;
-  const store = useAppStore.getState();
-  store.beginRun(id, lesson.id, source, files, only);
-  let bundle;
-  try {
-    bundle = await loadBundler();
-  } catch (error) {
-    store.crashRun(id, `The bundler is not available: ${describe(error)}`);
-    return;
-  }
-  if (id !== latest) return;
-  let finished: CaseReport[] = [];
-  let progress: number | undefined;
-  const showProgress = () => {
-    progress = undefined;
-    const batch = finished;
-    finished = [];
-    if (batch.length > 0) useAppStore.getState().addCaseReports(id, batch);
+export interface RunController {
+  /**
+   * Grades the files with the same core grader as the CLI (every case, or those named in
+   * `only`): bundled in the page's bundler worker, run and graded in the runner frame. A newer
+   * run cancels the older one, and the store drops any result that carries an older run's id.
+   * Resolves to the run as it finished (cancelled or done), or undefined when it could not
+   * finish or a newer run took its place.
+   */
+  run(
+    lesson: Lesson,
+    files: FileMap,
+    source: RunSource,
+    only?: string[],
+  ): Promise<RunState | undefined>;
+  /**
+   * Bundles the lesson's files in the background as soon as the bundler is up, so a Run finds
+   * its bundle ready, or under way: called when a lesson opens and after every edit (esbuild
+   * rebuilds only what the edit changed, in its own worker). It does not start the bundler.
+   */
+  prepare(lesson: Lesson, files: FileMap): void;
+  /** Stops the current run at once: its cases say "cancelled". */
+  stop(): void;
+  /** Forgets the current run (switching lessons): stops it and clears its results. */
+  abandon(): void;
+}
+
+export function createRunController({
+  store,
+  host,
+}: {
+  store: RunStore;
+  host: PageHost;
+}): RunController {
+  const caches = new WeakMap<Bundler, Bundler>();
+  const cached = (bundler: Bundler) => {
+    let cache = caches.get(bundler);
+    if (!cache) caches.set(bundler, (cache = createBundleCache(bundler)));
+    return cache;
   };
-  const handle = startGrading(hostFor(bundle), lesson, files, {
-    cases: only,
-    onCase: (report) => {
-      finished.push(report);
-      progress ??= window.setTimeout(showProgress, PROGRESS_MS);
-    },
-  });
-  current = handle;
-  if (stopped === id) handle.cancel();
-  try {
-    const report = await handle.result;
+  let latest = 0;
+  /** The run Stop was last pressed for: it may still be waiting for the bundler. */
+  let stopped = 0;
+  let current: FrameRun | undefined;
+  /** The latest files `prepare` was asked for, and the bundle it is making. */
+  let preparing = 0;
+  let preparingNow: Promise<void> | undefined;
+
+  const run: RunController['run'] = async (lesson, files, source, only) => {
+    current?.cancel();
+    current = undefined;
+    const id = ++latest;
+    store.getState().beginRun(id, lesson.id, source, files, only);
+    let bundler: Bundler;
+    try {
+      bundler = cached(await host.bundler.load());
+    } catch (error) {
+      store.getState().crashRun(id, `The bundler is not available: ${describe(error)}`);
+      return;
+    }
     if (id !== latest) return;
+    const started = host.clock.now();
+    let bundle: BundleResult;
+    try {
+      bundle = await bundler(lesson, files);
+    } catch (error) {
+      store.getState().crashRun(id, `The run failed inside the grader: ${describe(error)}`);
+      return;
+    }
+    if (id !== latest) return;
+    const bundleMs = host.clock.now() - started;
+    const selected = selectCases(lesson, only);
+    let cases: CaseReport[];
+    let finished: CaseReport[] = [];
+    let progress: unknown;
+    if (!bundle.ok || stopped === id) {
+      cases = bundle.ok
+        ? selected.map((c) => unrunCase(c, 'cancelled'))
+        : compileFailures(selected, bundle.errors);
+    } else {
+      const showProgress = () => {
+        progress = undefined;
+        const batch = finished;
+        finished = [];
+        if (batch.length > 0) store.getState().addCaseReports(id, batch);
+      };
+      const answerer = host.liveAnswerer?.();
+      const handle = host.frame.run(
+        {
+          script: bundle.script,
+          sourceMap: bundle.sourceMap,
+          cases: selected,
+          timeoutMs: lesson.timeoutMs,
+          ...(answerer ? { answerer } : {}),
+        },
+        (report) => {
+          finished.push(report);
+          progress ??= host.clock.setTimeout(showProgress, PROGRESS_MS);
+        },
+      );
+      current = handle;
+      try {
+        cases = await handle.result;
+      } finally {
+        if (progress !== undefined) host.clock.clearTimeout(progress);
+        if (current === handle) current = undefined;
+      }
+    }
+    if (id !== latest) return;
+    const report = lessonReport(lesson, cases, bundle.ok ? [] : bundle.errors, {
+      bundleMs,
+      durationMs: host.clock.now() - started,
+    });
     // For the browser's performance panel and the benchmark: the run, and its bundling step.
     performance.measure('theinference:run', {
-      start: report.durationMs > 0 ? performance.now() - report.durationMs : performance.now(),
-      detail: { lesson: lesson.id, bundleMs: report.bundleMs, status: report.status },
+      start: started,
+      detail: { lesson: lesson.id, bundleMs, status: report.status },
     });
-    useAppStore.getState().finishRun(id, report);
-    const finished = useAppStore.getState().run;
-    return finished?.id === id ? finished : undefined;
-  } catch (error) {
-    useAppStore.getState().crashRun(id, `The run failed inside the grader: ${describe(error)}`);
-  } finally {
-    window.clearTimeout(progress);
-    if (current === handle) current = undefined;
-  }
-}
+    store.getState().finishRun(id, report);
+    const done = store.getState().run;
+    return done?.id === id ? done : undefined;
+  };
 
-/**
- * Bundles the lesson's files in the background as soon as the bundler is up, so the first
- * Run (if the code is unchanged by then) finds its bundle ready, or at least under way.
- * It does not start the bundler itself (see main.tsx for when that happens).
- */
-export function prepareRun(lesson: Lesson, files: FileMap): void {
-  const mine = ++preparing;
-  void whenBundlerReady().then((bundle) => {
-    // Lessons opened and left before the bundler was up are not bundled: only the open one.
-    if (mine === preparing) prepareBundle(hostFor(bundle), lesson, files);
-  });
-}
-
-/** Stops the current run at once: its workers are terminated and its cases say "cancelled". */
-export function stopRun(): void {
-  stopped = latest;
-  current?.cancel();
-}
-
-/** Forgets the current run (switching lessons): stops it and clears its results. */
-export function abandonRun(): void {
-  latest++;
-  current?.cancel();
-  current = undefined;
-  useAppStore.getState().clearRun();
+  return {
+    run,
+    prepare(lesson, files) {
+      const mine = ++preparing;
+      void host.bundler.whenReady().then(async (bundler) => {
+        // Lessons opened and left before the bundler was up are not bundled: only the open one.
+        // One bundle in flight at a time: typing faster than esbuild bundles the latest text.
+        while (preparingNow) await preparingNow;
+        if (mine !== preparing) return;
+        preparingNow = cached(bundler)(lesson, files).then(() => {
+          preparingNow = undefined;
+        });
+      });
+    },
+    stop() {
+      stopped = latest;
+      current?.cancel();
+    },
+    abandon() {
+      latest++;
+      current?.cancel();
+      current = undefined;
+      store.getState().clearRun();
+    },
+  };
 }
 
 function describe(error: unknown): string {

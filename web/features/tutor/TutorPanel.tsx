@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { Lesson, Tutor } from '../../../core/index.ts';
+import type { Lesson, Tutor, TutorResponder } from '../../../core/index.ts';
 import { useAppStore } from '../../store/store.ts';
 import type { TutorRequest } from '../../store/tutor-slice.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
@@ -10,6 +10,8 @@ import { Hints } from './Hints.tsx';
 import { Questions } from './Questions.tsx';
 import { RestoreBar } from './RestoreBar.tsx';
 import type { TutorEditor, TutorRunner } from './tutor-editor.ts';
+import { TutorChat } from './TutorChat.tsx';
+import type { NextLesson } from './use-tutor-chat.ts';
 import { useTutorRequest } from './use-tutor-request.ts';
 import { Walkthrough } from './Walkthrough.tsx';
 import './tutor.css';
@@ -24,6 +26,10 @@ interface Props {
   markdown(source: string): ReactNode;
   /** Whether the panel is on screen; while hidden it points at nothing in the editor. */
   active: boolean;
+  /** The lesson after this one ("next lesson" in the chat). */
+  next?: NextLesson;
+  /** Who answers in the chat; the offline tutor when not given. */
+  responder?: TutorResponder;
 }
 
 type Section = 'walkthrough' | 'hints' | 'break-it' | 'questions';
@@ -35,7 +41,16 @@ function sectionOf(target: TutorRequest['target']): Section {
 }
 
 /** The lesson's scripted tutor: a walkthrough of the code, hints, experiments, and answers. */
-export function TutorPanel({ lesson, tutor, editor, runner, markdown, active }: Props) {
+export function TutorPanel({
+  lesson,
+  tutor,
+  editor,
+  runner,
+  markdown,
+  active,
+  next,
+  responder,
+}: Props) {
   const [section, setSection] = useState<Section>('walkthrough');
   const request = useTutorRequest(lesson.id, (next) => setSection(sectionOf(next.target)));
   const visible = (id: Section) => active && section === id;
@@ -123,6 +138,15 @@ export function TutorPanel({ lesson, tutor, editor, runner, markdown, active }: 
         ]}
       />
       <RestoreBar lesson={lesson} tutor={tutor} editor={editor} />
+      <TutorChat
+        lesson={lesson}
+        editor={editor}
+        runner={runner}
+        markdown={markdown}
+        active={active}
+        next={next}
+        responder={responder}
+      />
     </section>
   );
 }

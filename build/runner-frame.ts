@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { build } from 'esbuild';
+import type { Plugin } from 'vite';
+
+/**
+ * The runner frame's policy. Its one script is inline, allowed by its SHA-256 hash (nothing else
+ * inline or from anywhere runs); `blob:` and `worker-src blob:` for the workers it creates, which
+ * inherit this policy; `'unsafe-eval'` lets a pooled worker run the script it is given, and lets
+ * learner code use eval as it can under Node (it grants nothing the code does not already have,
+ * in an opaque origin). No network at all: `connect-src 'none'`, and `default-src 'none'` for
+ * every other fetch.
+ */
+export function runnerFramePolicy(scriptHash: string): string {
+  return [
+    "default-src 'none'",
+    `script-src '${scriptHash}' blob: 'unsafe-eval'`,
+    'worker-src blob:',
+    "connect-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+/** `sha256-<base64>` of a script's text, as CSP names it. */
+export function scriptHash(script: string): string {
+  return `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
+}
+
+/**
+ * runner.html: one document, its script inline, so loading the frame is one navigation and no
+ * subresource. A sandboxed frame has an opaque origin, and a service worker cannot serve an
+ * opaque origin's requests, so a frame that fetched its script would not load offline.
+ */
+export function runnerFrameHtml(script: string): string {
+  // `</script` inside the code would end the element early.
+  const inline = script.replace(/<\/(script)/gi, '<\\/$1');
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <!--
+      The sandbox that runs learner code (web/host/runner-frame/frame.ts). The page embeds it as
+      <iframe sandbox="allow-scripts" src="runner.html">: an opaque origin, so nothing here can
+      read the app's storage or reach its DOM.
+    -->
+    <meta http-equiv="Content-Security-Policy" content="${runnerFramePolicy(scriptHash(inline))}" />
+    <title>theinference code runner</title>
+    <script>${inline}</script>
+  </head>
+  <body></body>
+</html>
+`;
+}
+
+/** The frame's program, bundled from TypeScript (it imports the protocol and the limits). */
+export async function buildRunnerFrameScript(entry: string, minify: boolean): Promise<string> {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    minify,
+    legalComments: 'none',
+    charset: 'utf8',
+  });
+  const output = result.outputFiles[0];
+  if (!output) throw new Error('the runner frame did not bundle');
+  return output.text.trim();
+}
+
+/**
+ * Writes runner.html into the build, and serves it in development (made afresh per request, so
+ * an edit to the frame's code shows on the next reload).
+ */
+export function runnerFrame(entry: string): Plugin {
+  let base = '/';
+  return {
+    name: 'theinference:runner-frame',
+    configResolved(config) {
+      base = config.base;
+    },
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if (request.url?.split('?')[0] !== `${base}runner.html`) return next();
+        buildRunnerFrameScript(entry, false).then(
+          (script) => {
+            response.setHeader('Content-Type', 'text/html; charset=utf-8');
+            response.setHeader('Cache-Control', 'no-cache');
+            response.end(runnerFrameHtml(script));
+          },
+          (error: unknown) => next(error),
+        );
+      });
+    },
+    async generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'runner.html',
+        source: runnerFrameHtml(await buildRunnerFrameScript(entry, true)),
+      });
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { displayPath, type DiffEntry } from '../cassette/json-diff.ts';
+import { count, previewJson } from '../cassette/json-preview.ts';
+
+/** Values in a message or a detail line: compact JSON, one readable line. */
+function show(value: unknown): string {
+  return previewJson(value, 200);
+}
+
+/**
+ * The sentence that names the first difference, counting the rest (`total` in all). A hidden
+ * case's says where, never what was expected.
+ */
+export function describeDiff(visible: boolean, diff: readonly DiffEntry[], total: number): string {
+  const first = diff[0];
+  if (!first) return 'The output differs from the expected output.';
+  const where = first.path === '' ? 'the output' : first.path;
+  const more = total > 1 ? ` (and ${count(total - 1, 'more difference')})` : '';
+  if (!visible) {
+    const what =
+      first.kind === 'missing'
+        ? 'is missing'
+        : first.kind === 'extra'
+          ? 'is unexpected'
+          : 'is wrong';
+    return `${first.path === '' ? 'The output' : where} ${what}${more}.`;
+  }
+  if (first.kind === 'missing')
+    return `${where} is missing: expected ${show(first.expected)}${more}.`;
+  if (first.kind === 'extra')
+    return `${where} should not be there: got ${show(first.actual)}${more}.`;
+  return `${where}: expected ${show(first.expected)}, got ${show(first.actual)}${more}.`;
+}
+
+/**
+ * One difference as a detail line (`trajectory[1]: missing, expected {...}`): what a host
+ * lists under the message. Values show only where the report has them (never a hidden
+ * case's expected ones).
+ */
+export function describeDiffEntry(entry: DiffEntry): string {
+  const where = displayPath(entry.path);
+  const expected = 'expected' in entry ? `, expected ${show(entry.expected)}` : '';
+  if (entry.kind === 'missing') return `${where}: missing${expected}`;
+  if (entry.kind === 'extra') return `${where}: unexpected, got ${show(entry.actual)}`;
+  return `${where}: ${expected ? `${expected.slice(2)}, got` : 'got'} ${show(entry.actual)}`;
+}

@@ -1,0 +1,195 @@
+import { gradeCase } from './grade-case.ts';
+import type { CaseReport, LessonReport } from './report.ts';
+import type { FileMap, Lesson, LessonCase } from '../lesson/types.ts';
+import { createBundleCache } from '../run/bundle-cache.ts';
+import type { CompileError } from '../run/bundle.ts';
+import type { Bundler, GradingHost, ModelAnswerer, RunHost } from '../run/host.ts';
+import type { SerializedError } from '../sandbox/protocol.ts';
+import { runCase, type CaseRunHandle } from '../run/run-case.ts';
+import type { CaseRun } from '../run/events.ts';
+import { createStackMapper, type StackMapper } from '../run/stack-map.ts';
+
+/** One bundle cache per bundler instance: hosts build a host object per run, not per bundler. */
+const caches = new WeakMap<Bundler, Bundler>();
+function bundleFor(host: GradingHost): Bundler {
+  let cache = caches.get(host.bundle);
+  if (!cache) caches.set(host.bundle, (cache = createBundleCache(host.bundle)));
+  return cache;
+}
+
+/**
+ * Bundles the files ahead of a Run, so the Run finds the bundle made (or being made): a host
+ * calls it when a lesson opens. A bundler's first real build is its slowest by far (esbuild-wasm
+ * runs unoptimised code until the browser has compiled it fully), and this moves that build
+ * off the learner's first press of Run.
+ */
+export function prepareBundle(host: GradingHost, lesson: Lesson, files: FileMap): void {
+  void bundleFor(host)(lesson, files);
+}
+
+export interface GradingOptions {
+  /** Per-case limit; the lesson's own when absent. */
+  timeoutMs?: number;
+  /** Called as each case finishes, before the whole report is ready. */
+  onCase?: (report: CaseReport) => void;
+  /** Only these cases, by name (the learner's "run this case"); every case when absent. */
+  cases?: readonly string[];
+  /** Live mode: answers model calls in place of each case's cassette (see `ModelAnswerer`). */
+  answerer?: ModelAnswerer;
+  /**
+   * Called with each case's run as it was recorded, and the bundle's stack mapper: for checks
+   * that grade one run more than one way (sealed and open, say).
+   */
+  onRun?: (testCase: LessonCase, run: CaseRun, stacks: StackMapper) => void;
+}
+
+export interface GradingHandle {
+  result: Promise<LessonReport>;
+  /** Stops every case still running; their reports say "cancelled". */
+  cancel(): void;
+}
+
+/**
+ * Grades the learner's files against every case of a lesson: one bundle, then each case
+ * in its own fresh worker, all at once (`gradeBundle`). The CLI calls this; the browser bundles
+ * in its page and grades the bundle in its runner frame with `gradeBundle`, so for the same
+ * files both hosts reach the same verdict.
+ */
+export function startGrading(
+  host: GradingHost,
+  lesson: Lesson,
+  files: FileMap,
+  options: GradingOptions = {},
+): GradingHandle {
+  let grading: CaseGrading | undefined;
+  let cancelled = false;
+  const result = (async (): Promise<LessonReport> => {
+    const started = host.clock.now();
+    const bundle = await bundleFor(host)(lesson, files);
+    const bundleMs = host.clock.now() - started;
+    const selected = selectCases(lesson, options.cases);
+    const report = (cases: CaseReport[]) =>
+      lessonReport(lesson, cases, bundle.ok ? [] : bundle.errors, {
+        bundleMs,
+        durationMs: host.clock.now() - started,
+      });
+    if (!bundle.ok) return report(compileFailures(selected, bundle.errors));
+    grading = gradeBundle(host, selected, bundle, {
+      timeoutMs: options.timeoutMs ?? lesson.timeoutMs,
+      onCase: options.onCase,
+      onRun: options.onRun,
+      answerer: options.answerer,
+    });
+    if (cancelled) grading.cancel();
+    return report(await grading.result);
+  })();
+  return {
+    result,
+    cancel() {
+      cancelled = true;
+      grading?.cancel();
+    },
+  };
+}
+
+/** The lesson's cases named in `only` (in the lesson's order), or all of them. */
+export function selectCases(lesson: Lesson, only?: readonly string[]): LessonCase[] {
+  return only ? lesson.cases.filter((c) => only.includes(c.name)) : lesson.cases;
+}
+
+/** The whole run's report, from its cases' (in the lesson's order) and the bundle's errors. */
+export function lessonReport(
+  lesson: Lesson,
+  cases: CaseReport[],
+  compileErrors: CompileError[],
+  times: { bundleMs: number; durationMs: number },
+): LessonReport {
+  const order = new Map(lesson.cases.map((c, i) => [c.name, i]));
+  const sorted = [...cases].sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0));
+  return {
+    lessonId: lesson.id,
+    status: sorted.length > 0 && sorted.every((c) => c.status === 'pass') ? 'pass' : 'fail',
+    compileErrors,
+    cases: sorted,
+    ...times,
+  };
+}
+
+export interface CaseGrading {
+  /** Every case's report, in the order the cases were given. */
+  result: Promise<CaseReport[]>;
+  /** Stops every case still running; their reports say "cancelled". */
+  cancel(): void;
+}
+
+/**
+ * Runs and grades one bundle's cases: each in its own fresh worker, all at once. This is what
+ * the browser's runner frame does with the script the page posts it once per run.
+ */
+export function gradeBundle(
+  host: RunHost,
+  cases: readonly LessonCase[],
+  bundle: { script: string; sourceMap: string },
+  options: Pick<GradingOptions, 'onCase' | 'onRun' | 'answerer'> & { timeoutMs: number },
+): CaseGrading {
+  const stacks = createStackMapper(bundle.sourceMap);
+  const runs: CaseRunHandle[] = cases.map((testCase) =>
+    runCase(host, bundle.script, testCase, options.timeoutMs, options.answerer),
+  );
+  const result = Promise.all(
+    runs.map(async (handle, i) => {
+      const testCase = cases[i] as LessonCase;
+      const run = await handle.result;
+      options.onRun?.(testCase, run, stacks);
+      const graded = gradeCase(testCase, run, stacks);
+      options.onCase?.(graded);
+      return graded;
+    }),
+  );
+  return {
+    result,
+    cancel() {
+      for (const run of runs) run.cancel();
+    },
+  };
+}
+
+/**
+ * The report of a case that ended before its worker said anything: cancelled before it was
+ * sent, or its host failed under it (a crashed sandbox, the error as if thrown).
+ */
+export function unrunCase(testCase: LessonCase, ended: SerializedError | 'cancelled'): CaseReport {
+  return gradeCase(
+    testCase,
+    {
+      outcome: ended === 'cancelled' ? { kind: 'cancelled' } : { kind: 'threw', error: ended },
+      events: [],
+      outputs: [],
+      consoleTruncated: false,
+      modelCalls: 0,
+      durationMs: 0,
+    },
+    { frames: () => [], text: (text) => text },
+  );
+}
+
+/** Every case's report when the code did not compile. */
+export function compileFailures(
+  cases: readonly LessonCase[],
+  errors: CompileError[],
+): CaseReport[] {
+  const first = errors[0];
+  const where = first && first.file ? `${first.file}:${first.line}:${first.column}: ` : '';
+  return cases.map((testCase) => ({
+    name: testCase.name,
+    visible: testCase.visible,
+    description: testCase.description,
+    status: 'error',
+    kind: 'compile',
+    message: `Compile error: ${where}${first?.text ?? 'the code did not compile'}`,
+    turns: [],
+    console: [],
+    consoleTruncated: false,
+    durationMs: 0,
+  }));
+}

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiRequest, ApiResponse } from '../api/messages.ts';
+import { readCassette, recordCase, recordCassette } from './cassette-recording.ts';
+
+/** A response as the API sends it today: more fields than a cassette keeps. */
+const sent = {
+  id: 'msg_01AbC',
+  type: 'message',
+  role: 'assistant',
+  model: 'claude-sonnet-5-5',
+  content: [
+    { type: 'text', text: 'Checking.', citations: null },
+    { type: 'tool_use', id: 'toolu_01XyZ', name: 'echo', input: { text: 'hi' }, caller: null },
+  ],
+  stop_reason: 'tool_use',
+  stop_sequence: null,
+  stop_details: null,
+  container: null,
+  diagnostics: null,
+  usage: {
+    input_tokens: 12,
+    output_tokens: 7,
+    cache_read_input_tokens: 0,
+    service_tier: 'standard',
+  },
+} as unknown as ApiResponse;
+
+const first: ApiRequest = {
+  model: 'claude-sonnet-5-5',
+  max_tokens: 1024,
+  messages: [{ role: 'user', content: 'Echo hi' }],
+};
+const results = {
+  role: 'user',
+  content: [{ type: 'tool_result', tool_use_id: 'toolu_01XyZ', content: 'hi' }],
+};
+/** The code sent the reply's content back as it got it. */
+const second: ApiRequest = {
+  ...first,
+  messages: [
+    { role: 'user', content: 'Echo hi' },
+    { role: 'assistant', content: sent.content },
+    results,
+  ],
+};
+
+describe('recordCassette', () => {
+  it('keeps what the cassette schema allows, in responses and the assistant turns sent back', () => {
+    const recorded = recordCassette([
+      { request: first, response: sent },
+      { request: second, response: sent },
+    ]);
+    const kept = [
+      { type: 'text', text: 'Checking.' },
+      { type: 'tool_use', id: 'toolu_01XyZ', name: 'echo', input: { text: 'hi' } },
+    ];
+    const response = {
+      id: 'msg_01AbC',
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-sonnet-5-5',
+      content: kept,
+      stop_reason: 'tool_use',
+      stop_sequence: null,
+      stop_details: null,
+      usage: { input_tokens: 12, output_tokens: 7 },
+    };
+    expect(recorded).toEqual({
+      ok: true,
+      value: {
+        calls: [
+          { request: first, response },
+          {
+            request: {
+              ...second,
+              messages: [
+                { role: 'user', content: 'Echo hi' },
+                { role: 'assistant', content: kept },
+                results,
+              ],
+            },
+            response,
+          },
+        ],
+      },
+    });
+  });
+
+  it('says why a session cannot be a cassette', () => {
+    expect(recordCassette([])).toEqual({
+      ok: false,
+      problem: 'the run made no model call to record',
+    });
+    const thinking = { ...sent, content: [{ type: 'thinking', thinking: '…', signature: 's' }] };
+    const recorded = recordCassette([
+      { request: first, response: thinking as unknown as ApiResponse },
+    ]);
+    expect(recorded.ok).toBe(false);
+    expect(!recorded.ok && recorded.problem).toMatch(
+      /^a cassette cannot hold calls\.0\.response\.content\.0.* \(response #1\)/,
+    );
+  });
+});
+
+describe('recordCase and readCassette', () => {
+  it('write a case folder whose cassette reads back as it was', () => {
+    const cassette = recordCassette([{ request: first, response: sent }]);
+    if (!cassette.ok) throw new Error(cassette.problem);
+    const files = recordCase(cassette.value, '{"answer":"hi"}', {
+      input: { prompt: 'Echo hi' },
+      description: 'Recorded live.',
+    });
+    expect(files.ok && Object.keys(files.value).sort()).toEqual([
+      'case.json',
+      'cassette.json',
+      'expected.json',
+    ]);
+    if (!files.ok) return;
+    expect(JSON.parse(files.value['case.json']!)).toEqual({
+      visible: true,
+      description: 'Recorded live.',
+      input: { prompt: 'Echo hi' },
+    });
+    expect(files.value['expected.json']).toBe('{\n  "answer": "hi"\n}\n');
+    expect(readCassette(files.value['cassette.json']!)).toEqual(cassette);
+    expect(readCassette('{"calls": []}')).toEqual({
+      ok: false,
+      problem: 'calls: Too small: expected array to have >=1 items',
+    });
+  });
+});

@@ -1,0 +1,146 @@
+import type { ApiRequest } from '../api/messages.ts';
+import { isJsonObject } from '../cassette/json-diff.ts';
+import { cassetteSchema, type Cassette } from '../lesson/schema.ts';
+import type { FileMap } from '../lesson/types.ts';
+import type { LiveCall } from './live-session.ts';
+
+/**
+ * A live session written as the course's own files: `cassette.json` (each call's request and
+ * response), and beside it `case.json` and `expected.json`, so that a real session becomes a
+ * lesson case the loader accepts unchanged. Both hosts record with this.
+ *
+ * A response keeps only what the cassette schema allows (`core/lesson/schema.ts`): the API
+ * also sends fields a recording does not replay (`container`, `usage.cache_*`, a text block's
+ * `citations`...), and no request id. The key never was in a body. Assistant turns the code
+ * sent back are trimmed the same way, so the code's requests, replayed, match the recording.
+ */
+
+type Json = Record<string, unknown>;
+
+export type Recorded<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+/** The fields a cassette keeps of each content block the model sends. */
+const BLOCK_FIELDS: Record<string, readonly string[]> = {
+  text: ['type', 'text'],
+  tool_use: ['type', 'id', 'name', 'input'],
+};
+
+const RESPONSE_FIELDS = ['id', 'type', 'role', 'model', 'content', 'stop_reason', 'stop_sequence'];
+
+function pick(value: Json, fields: readonly string[]): Json {
+  const out: Json = {};
+  for (const field of fields) if (field in value) out[field] = value[field];
+  return out;
+}
+
+function trimBlock(block: unknown): unknown {
+  if (!isJsonObject(block)) return block;
+  const fields = typeof block.type === 'string' ? BLOCK_FIELDS[block.type] : undefined;
+  return fields ? pick(block, fields) : block;
+}
+
+/** The response as a cassette holds it. */
+function trimResponse(response: Json): Json {
+  const out = pick(response, RESPONSE_FIELDS);
+  if (Array.isArray(response.content)) out.content = response.content.map(trimBlock);
+  if ('stop_details' in response) out.stop_details = response.stop_details;
+  const usage = isJsonObject(response.usage) ? response.usage : {};
+  out.usage = pick(usage, ['input_tokens', 'output_tokens']);
+  return out;
+}
+
+/** The request with its assistant turns' blocks trimmed as their responses were. */
+function trimRequest(request: ApiRequest): ApiRequest {
+  const { messages } = request;
+  if (!Array.isArray(messages)) return request;
+  const trimmed = messages.map((message: unknown) =>
+    isJsonObject(message) && message.role === 'assistant' && Array.isArray(message.content)
+      ? { ...message, content: message.content.map(trimBlock) }
+      : message,
+  );
+  return { ...request, messages: trimmed };
+}
+
+/**
+ * The session's calls as a cassette, or why they cannot be one: no call was answered, or a
+ * response holds what a cassette cannot (a block of another type, say).
+ */
+export function recordCassette(calls: readonly LiveCall[]): Recorded<Cassette> {
+  if (calls.length === 0) return { ok: false, problem: 'the run made no model call to record' };
+  const cassette = {
+    calls: calls.map(({ request, response }) => ({
+      request: copyJson(trimRequest(request)),
+      response: copyJson(trimResponse(response as unknown as Json)),
+    })),
+  };
+  const checked = cassetteSchema.safeParse(cassette);
+  if (checked.success) return { ok: true, value: checked.data };
+  const issue = checked.error.issues[0];
+  const where = issue?.path.join('.') ?? '';
+  const call = typeof issue?.path[1] === 'number' ? ` (response #${issue.path[1] + 1})` : '';
+  return {
+    ok: false,
+    problem: `a cassette cannot hold ${where}${call}: ${issue?.message ?? 'not in the format'}`,
+  };
+}
+
+/** What a recorded case says about itself. */
+export interface RecordedCaseMeta {
+  /** The harness's input: the stage's, with the learner's question as its prompt. */
+  input: unknown;
+  description: string;
+  /** New cases start visible; an author hides some (every lesson needs a hidden case). */
+  visible?: boolean;
+}
+
+/**
+ * A whole case folder: `case.json`, `cassette.json` and `expected.json` (`printed`: what the
+ * harness printed, as JSON text), each as an author would commit it.
+ */
+export function recordCase(
+  cassette: Cassette,
+  printed: string,
+  meta: RecordedCaseMeta,
+): Recorded<FileMap> {
+  let expected: unknown;
+  try {
+    expected = JSON.parse(printed) as unknown;
+  } catch {
+    return { ok: false, problem: 'what the harness printed is not JSON' };
+  }
+  const { input, description, visible = true } = meta;
+  return {
+    ok: true,
+    value: {
+      'case.json': jsonFile({ visible, description, input }),
+      'cassette.json': jsonFile(cassette),
+      'expected.json': jsonFile(expected),
+    },
+  };
+}
+
+/** JSON as the course's files are written: two spaces, a final newline. */
+export function jsonFile(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+function copyJson<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+/** A `cassette.json`'s text, checked as the lesson loader checks it. */
+export function readCassette(text: string): Recorded<Cassette> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch (error) {
+    return { ok: false, problem: `not JSON: ${(error as Error).message}` };
+  }
+  const checked = cassetteSchema.safeParse(value);
+  if (checked.success) return { ok: true, value: checked.data };
+  const issue = checked.error.issues[0];
+  return {
+    ok: false,
+    problem: `${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'not a cassette'}`,
+  };
+}

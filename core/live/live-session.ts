@@ -1,0 +1,113 @@
+import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
+import { invalidRequest } from '../cassette/rejections.ts';
+import { validateRequest, type RequestIssue } from '../cassette/validate-request.ts';
+import type { ModelAnswer, ModelSource } from '../run/model-source.ts';
+
+/**
+ * Live mode's model: the real Messages API, reached through the host's `send` (the SDK, in the
+ * host's own process or page, never in the sandbox). Each request is first checked as the
+ * cassette checks it, so a malformed one is refused here with the API's own 400 and costs
+ * nothing; the run's limits on model calls and tokens guard the learner's wallet.
+ */
+
+/** What the host's `send` got back: the response, or the API's error as it gave it. */
+export type SendResult =
+  | { ok: true; response: ApiResponse }
+  /** `status` 0: no response at all (network failure, the request aborted). */
+  | { ok: false; status: number; body: ApiErrorBody };
+
+/** The run's bounds on what it may spend. */
+export interface LiveLimits {
+  /** Model calls the run may make. */
+  maxTurns: number;
+  /** Tokens (input and output, over every call) the run may use before it is stopped. */
+  maxTokens: number;
+}
+
+export interface LiveSessionOptions {
+  /** Sends one request to the API (the host's SDK client, with its retries and signal). */
+  send(request: ApiRequest): Promise<SendResult>;
+  limits: LiveLimits;
+  /** The model to call instead of the one the code asks for, when the learner picked one. */
+  model?: string;
+}
+
+/** One call the API answered: the request as sent, the response as received. */
+export interface LiveCall {
+  request: ApiRequest;
+  response: ApiResponse;
+}
+
+export interface LiveSession extends ModelSource {
+  /** Every call the API answered, in order. */
+  readonly calls: readonly LiveCall[];
+  /** Tokens used so far, input and output, over every call. */
+  readonly tokens: number;
+  /** Why the session ended the run (a limit), once it has. */
+  readonly stopped: string | undefined;
+}
+
+/** Live mode reads whole responses, as the course's cassettes hold them. */
+const streaming: RequestIssue = {
+  message: 'stream: live runs take whole responses; leave `stream` out or set it to false',
+  explanation:
+    'The course builds the loop on whole responses (messages.create without streaming), and live mode runs it the same way.',
+};
+
+export function createLiveSession({ send, limits, model }: LiveSessionOptions): LiveSession {
+  const calls: LiveCall[] = [];
+  let tokens = 0;
+  let stopped: string | undefined;
+
+  /** Why the next call may not be made, if it may not. */
+  const overLimit = (): string | undefined => {
+    const next = `Stopped before model call ${calls.length + 1}`;
+    if (calls.length >= limits.maxTurns) {
+      return `${next}: the run's limit is ${plural(limits.maxTurns, 'model call')}.`;
+    }
+    if (tokens >= limits.maxTokens) {
+      return `${next}: the run has used ${plural(tokens, 'token')}, and its limit is ${limits.maxTokens.toLocaleString('en-US')}.`;
+    }
+  };
+
+  async function answer(request: ApiRequest): Promise<ModelAnswer> {
+    if (stopped) return { ok: false, stop: stopped };
+    const limit = overLimit();
+    if (limit) {
+      stopped = limit;
+      return { ok: false, stop: limit };
+    }
+    const sent = model === undefined ? request : { ...request, model };
+    const issue = sent.stream === true ? streaming : validateRequest(sent, calls.at(-1)?.response);
+    const at = { requestNumber: calls.length + 1, recorded: calls.length };
+    if (issue) return { ok: false, rejection: invalidRequest(issue, at) };
+    const result = await send(sent);
+    if (!result.ok) return result;
+    calls.push({ request: sent, response: result.response });
+    tokens += usedTokens(result.response);
+    return result;
+  }
+
+  return {
+    answer,
+    get calls() {
+      return calls;
+    },
+    get tokens() {
+      return tokens;
+    },
+    get stopped() {
+      return stopped;
+    },
+  };
+}
+
+/** Input and output tokens of one response (0 for a response without usage). */
+export function usedTokens(response: ApiResponse): number {
+  const usage = response.usage as Partial<ApiResponse['usage']> | undefined;
+  return (usage?.input_tokens ?? 0) + (usage?.output_tokens ?? 0);
+}
+
+function plural(n: number, word: string): string {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,31 @@
+import type { ApiRequest, ApiResponse } from '../api/messages.ts';
+
+/**
+ * What a lesson's harness (`program.ts`) is given. The harness imports what it grades
+ * from the learner's files, drives it against the recorded model, and prints one JSON
+ * value that the grader compares with the case's `expected.json`.
+ */
+export interface Harness<Input = unknown> {
+  /** The case's `input` from `case.json`. */
+  readonly input: Input;
+  /** Sends one Messages API request to the recorded model. A refused one rejects with the SDK's `BadRequestError`. */
+  createMessage(request: ApiRequest): Promise<ApiResponse>;
+  /**
+   * Wraps tool implementations so that each execution appears in the transcript. The result
+   * dispatches by name; an unknown name throws `Error("unknown tool: <name>")`.
+   */
+  tools(impls: Record<string, ToolImpl>): ToolRunner;
+  /** The lines the code has logged so far with `console.log` / `console.info`, as shown. */
+  consoleLines(): string[];
+  /** Prints the case's result. Call it once, with JSON-serialisable data. */
+  print(value: unknown): void;
+}
+
+export type ToolImpl = (input: Record<string, unknown>) => unknown;
+export type ToolRunner = (name: string, input: Record<string, unknown>) => Promise<string>;
+export type HarnessMain<Input = unknown> = (h: Harness<Input>) => Promise<void>;
+
+/** Declares a harness; the identity function, there for the types. */
+export function defineHarness<Input>(main: HarnessMain<Input>): HarnessMain<Input> {
+  return main;
+}

@@ -1,0 +1,128 @@
+import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
+
+/**
+ * Every message that crosses the boundary between a host (browser page, CLI) and the
+ * worker that runs learner code. Messages from the worker are untrusted: learner code
+ * shares the worker and can post anything, so hosts check each one with `parseWorkerMessage`.
+ */
+
+/** An error as it crosses the boundary: never a thrown object or a bare string. */
+export interface SerializedError {
+  name: string;
+  message: string;
+  stack?: string;
+}
+
+export type ConsoleLevel = 'log' | 'info' | 'warn' | 'error' | 'debug';
+
+export type HostMessage =
+  | { type: 'start'; input: unknown }
+  | { type: 'model-reply'; id: number; ok: true; response: ApiResponse }
+  | { type: 'model-reply'; id: number; ok: false; status: number; body: ApiErrorBody };
+
+export type WorkerMessage =
+  | {
+      type: 'model-request';
+      id: number;
+      request: ApiRequest;
+      /** Paths in the request where the code put a Promise (seen before it became JSON). */
+      unawaited?: string[];
+    }
+  | {
+      type: 'tool';
+      name: string;
+      input: unknown;
+      output?: string;
+      error?: SerializedError;
+      durationMs: number;
+    }
+  | { type: 'console'; level: ConsoleLevel; text: string }
+  | { type: 'console-truncated' }
+  | { type: 'output'; json: string }
+  | { type: 'done' }
+  | { type: 'error'; error: SerializedError };
+
+const consoleLevels = new Set<string>(['log', 'info', 'warn', 'error', 'debug']);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Checks an error that crossed a boundary: a `SerializedError`, or `undefined`. */
+export function parseError(value: unknown): SerializedError | undefined {
+  if (!isRecord(value)) return;
+  const { name, message, stack } = value;
+  if (typeof name !== 'string' || typeof message !== 'string') return;
+  return typeof stack === 'string' ? { name, message, stack } : { name, message };
+}
+
+/** Checks a message from the worker; anything that is not a well-formed `WorkerMessage` is `undefined`. */
+export function parseWorkerMessage(data: unknown): WorkerMessage | undefined {
+  if (!isRecord(data)) return;
+  switch (data.type) {
+    case 'model-request': {
+      if (typeof data.id !== 'number' || !isRecord(data.request)) return;
+      const message: WorkerMessage = { type: 'model-request', id: data.id, request: data.request };
+      const paths = Array.isArray(data.unawaited) ? data.unawaited.slice(0, 10) : [];
+      const unawaited = paths
+        .filter((p): p is string => typeof p === 'string')
+        .map((p) => p.slice(0, 300));
+      return unawaited.length > 0 ? { ...message, unawaited } : message;
+    }
+    case 'tool': {
+      if (typeof data.name !== 'string' || typeof data.durationMs !== 'number') return;
+      const error = data.error === undefined ? undefined : parseError(data.error);
+      if (data.error !== undefined && !error) return;
+      if (data.output !== undefined && typeof data.output !== 'string') return;
+      return {
+        type: 'tool',
+        name: data.name,
+        input: data.input,
+        durationMs: data.durationMs,
+        ...(typeof data.output === 'string' ? { output: data.output } : {}),
+        ...(error ? { error } : {}),
+      };
+    }
+    case 'console':
+      return typeof data.level === 'string' &&
+        consoleLevels.has(data.level) &&
+        typeof data.text === 'string'
+        ? { type: 'console', level: data.level as ConsoleLevel, text: data.text }
+        : undefined;
+    case 'console-truncated':
+      return { type: 'console-truncated' };
+    case 'output':
+      return typeof data.json === 'string' ? { type: 'output', json: data.json } : undefined;
+    case 'done':
+      return { type: 'done' };
+    case 'error': {
+      const error = parseError(data.error);
+      return error ? { type: 'error', error } : undefined;
+    }
+    default:
+      return;
+  }
+}
+
+/** Turns anything thrown into a `SerializedError`, whatever it is. */
+export function serializeError(thrown: unknown): SerializedError {
+  try {
+    if (thrown instanceof Error) {
+      const out: SerializedError = { name: String(thrown.name), message: String(thrown.message) };
+      if (typeof thrown.stack === 'string') out.stack = thrown.stack;
+      return out;
+    }
+    return { name: 'Thrown value', message: describeThrown(thrown) };
+  } catch {
+    return { name: 'Thrown value', message: '(a value that could not be described)' };
+  }
+}
+
+function describeThrown(value: unknown): string {
+  if (typeof value === 'string') return `a string was thrown: ${JSON.stringify(value)}`;
+  try {
+    return `a non-Error value was thrown: ${JSON.stringify(value) ?? String(value)}`;
+  } catch {
+    return `a non-Error value was thrown: ${Object.prototype.toString.call(value)}`;
+  }
+}

@@ -1,0 +1,214 @@
+import type { ApiRequest, ApiResponse } from '../api/messages.ts';
+import { formatPath, type PathSegment } from './format-path.ts';
+import type { Harness, HarnessMain, ToolImpl } from './harness-api.ts';
+import { APIError, responseHeaders } from './sdk/errors.ts';
+import { formatConsoleArgs } from './format-value.ts';
+import { cutConsoleLine, RUN_LIMITS } from '../run/limits.ts';
+import { lockdown } from './lockdown.ts';
+import {
+  serializeError,
+  type ConsoleLevel,
+  type HostMessage,
+  type WorkerMessage,
+} from './protocol.ts';
+
+/**
+ * The part of a run that lives inside the worker, bundled ahead of the harness and the
+ * learner's code, and evaluated before either: it takes what it needs (the port, JSON, the
+ * console), then hardens the realm (`lockdown`), so that nothing the learner's code patches
+ * changes what the harness records. It relays model calls to the host (which holds the
+ * cassette), and reports tools, console and output.
+ * Each host supplies the port as `globalThis.__theinferencePort` in a one-line prelude.
+ */
+interface RuntimePort {
+  post(message: WorkerMessage): void;
+  listen(handler: (message: HostMessage) => void): void;
+}
+
+const scope = globalThis as unknown as {
+  __theinferencePort?: RuntimePort;
+  performance?: { now(): number };
+  console: Record<ConsoleLevel, (...args: unknown[]) => void>;
+};
+const port = scope.__theinferencePort;
+delete scope.__theinferencePort;
+const stringify = JSON.stringify;
+const parse = JSON.parse;
+const perf = scope.performance;
+const now = (): number => (perf ? perf.now() : Date.now());
+
+function send(message: WorkerMessage): void {
+  port?.post(message);
+}
+
+let consoleLines = 0;
+/** What was logged so far, for harnesses that grade what the learner's code prints. */
+const logged: string[] = [];
+/** Routes the console to the host, from the first line any lesson code logs. */
+function captureConsole(): void {
+  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    const write = (...args: unknown[]) => {
+      consoleLines++;
+      if (consoleLines <= RUN_LIMITS.consoleLines && (level === 'log' || level === 'info')) {
+        logged.push(formatConsoleArgs(args, stringify));
+      }
+      if (consoleLines > RUN_LIMITS.consoleLines) {
+        if (consoleLines === RUN_LIMITS.consoleLines + 1) send({ type: 'console-truncated' });
+        return;
+      }
+      send({ type: 'console', level, text: cutConsoleLine(formatConsoleArgs(args, stringify)) });
+    };
+    // Fixed, like the built-ins: what the code logs is graded in some lessons.
+    Object.defineProperty(scope.console, level, {
+      value: write,
+      writable: false,
+      configurable: false,
+    });
+  }
+}
+
+captureConsole();
+lockdown();
+// Before any lesson module is evaluated: a throw while one loads (a patched built-in at its
+// top level) is reported with its own name and stack, as a throw later would be.
+reportEscapedErrors();
+
+let nextId = 1;
+const pending = new Map<number, { resolve(r: ApiResponse): void; reject(e: unknown): void }>();
+
+/** Sends one request to the cassette on the host's side; also behind the SDK stand-in. */
+export function createMessage(request: ApiRequest): Promise<ApiResponse> {
+  let body: ApiRequest;
+  // Seen here or never: as JSON, a Promise is `{}`, and the API's complaint names a shape.
+  const unawaited = promisesIn(request);
+  try {
+    body = parse(stringify(request)) as ApiRequest;
+  } catch (error) {
+    return Promise.reject(
+      new TypeError(`the request could not be sent as JSON: ${serializeError(error).message}`),
+    );
+  }
+  const id = nextId++;
+  return new Promise<ApiResponse>((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    send({
+      type: 'model-request',
+      id,
+      request: body,
+      ...(unawaited.length > 0 ? { unawaited } : {}),
+    });
+  });
+}
+
+/** Where a value holds a Promise (at most a few paths; a bounded walk, safe on cycles). */
+function promisesIn(value: unknown): string[] {
+  const found: string[] = [];
+  const seen = new Set<object>();
+  const todo: [unknown, PathSegment[]][] = [[value, []]];
+  for (let visited = 0; todo.length > 0 && visited < 100_000 && found.length < 5; visited++) {
+    const [current, path] = todo.pop()!;
+    if (typeof current !== 'object' || current === null || seen.has(current)) continue;
+    seen.add(current);
+    if (current instanceof Promise) {
+      found.push(formatPath(path));
+      continue;
+    }
+    // Last first, so paths come out in document order; no method of the value is called.
+    const record = current as Record<PathSegment, unknown>;
+    const keys: PathSegment[] = Array.isArray(current)
+      ? Array.from({ length: Math.min(current.length, 100_000) }, (_, i) => i)
+      : Object.keys(current);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i]!;
+      todo.push([record[key], [...path, key]]);
+    }
+  }
+  return found;
+}
+
+function tools(impls: Record<string, ToolImpl>) {
+  return async (name: string, input: Record<string, unknown>): Promise<string> => {
+    const started = now();
+    const impl = Object.prototype.hasOwnProperty.call(impls, name) ? impls[name] : undefined;
+    try {
+      if (!impl) throw new Error(`unknown tool: ${name}`);
+      const value: unknown = await impl(input);
+      const output = typeof value === 'string' ? value : (stringify(value) ?? String(value));
+      send({ type: 'tool', name, input: safeClone(input), output, durationMs: now() - started });
+      return output;
+    } catch (error) {
+      send({
+        type: 'tool',
+        name,
+        input: safeClone(input),
+        error: serializeError(error),
+        durationMs: now() - started,
+      });
+      throw error;
+    }
+  };
+}
+
+function safeClone(value: unknown): unknown {
+  try {
+    return parse(stringify(value) ?? 'null') as unknown;
+  } catch {
+    return '(not JSON-serialisable)';
+  }
+}
+
+function print(value: unknown): void {
+  send({ type: 'output', json: stringify(value) ?? 'null' });
+}
+
+interface EscapedError {
+  reason?: unknown;
+  error?: unknown;
+  message?: unknown;
+  preventDefault?(): void;
+}
+
+/**
+ * Errors that escape every await (a rejected promise nobody awaited, a throw in a timer) end
+ * the run with their own stack, rather than leaving it to time out. Node's worker threads
+ * report these to the host on their own; browser workers need the listeners.
+ */
+function reportEscapedErrors(): void {
+  const events = globalThis as unknown as {
+    addEventListener?: (type: string, listener: (event: EscapedError) => void) => void;
+  };
+  events.addEventListener?.('unhandledrejection', (event) => {
+    send({ type: 'error', error: serializeError(event.reason) });
+  });
+  events.addEventListener?.('error', (event) => {
+    send({ type: 'error', error: serializeError(event.error ?? event.message) });
+    // Reported with its stack above; the host need not also get the bare event.
+    event.preventDefault?.();
+  });
+}
+
+/** Runs the harness once the host sends `start`; called by the bundle's entry. */
+export function startRun(main: HarnessMain): void {
+  port?.listen((message) => {
+    if (message.type === 'start') {
+      const h: Harness = {
+        input: message.input,
+        createMessage,
+        tools,
+        print,
+        consoleLines: () => logged.slice(),
+      };
+      main(h).then(
+        () => send({ type: 'done' }),
+        (error: unknown) => send({ type: 'error', error: serializeError(error) }),
+      );
+    } else if (message.type === 'model-reply') {
+      const call = pending.get(message.id);
+      pending.delete(message.id);
+      if (!call) return;
+      if (message.ok) call.resolve(message.response);
+      else
+        call.reject(APIError.generate(message.status, message.body, undefined, responseHeaders()));
+    }
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * The lean process peer: one Node process (run with tsx) that imports a lesson's reference loop
+ * and replays every case's cassette to it in order, with no request checks and no course
+ * loading: the least a learner's own `tsx` run of the same loop could do.
+ * Usage: tsx scripts/bench/lean-peer.ts <lesson-dir> <dir>
+ * where <lesson-dir> is fixtures/<lesson> and <dir> holds the lesson's program.ts and src/ as
+ * written by prepareProcessDir().
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ApiResponse } from '../../core/api/messages.ts';
+import type { Harness, HarnessMain } from '../../core/sandbox/harness-api.ts';
+
+const [lessonDir, dir] = process.argv.slice(2);
+if (!lessonDir || !dir) throw new Error('usage: lean-peer.ts <lesson-dir> <dir>');
+
+const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
+const program = (await import(pathToFileURL(join(dir, 'program.ts')).href)) as {
+  default: HarnessMain;
+};
+const casesDir = join(lessonDir, 'cases');
+for (const name of readdirSync(casesDir).sort()) {
+  const { input } = readJson(join(casesDir, name, 'case.json')) as { input: unknown };
+  const { calls } = readJson(join(casesDir, name, 'cassette.json')) as {
+    calls: { response: ApiResponse }[];
+  };
+  let next = 0;
+  const harness: Harness = {
+    input,
+    createMessage() {
+      const call = calls[next++];
+      return call ? Promise.resolve(call.response) : Promise.reject(new Error('no more calls'));
+    },
+    tools: (impls) => async (tool, toolInput) => {
+      const impl = impls[tool];
+      if (!impl) throw new Error(`unknown tool: ${tool}`);
+      const value: unknown = await impl(toolInput);
+      return typeof value === 'string' ? value : JSON.stringify(value);
+    },
+    consoleLines: () => [],
+    print: (value) => console.log(`${name}: ${JSON.stringify(value)}`),
+  };
+  await program.default(harness);
+}

@@ -1,0 +1,125 @@
+import type {
+  ApiRequest,
+  CaseReport,
+  LessonCase,
+  ModelResult,
+  SerializedError,
+} from '../../../core/index.ts';
+
+/**
+ * Every message between the page and its runner frame (`runner.html`, a sandboxed iframe with
+ * an opaque origin: frame.ts is its program). The frame owns the workers that run learner code,
+ * answers their model calls from the cassette and grades each case with the core's grader, so a
+ * run costs the page one message out (the script, once) and one message back per finished case.
+ *
+ * Reports are untrusted in principle (a frame is another process): the page checks where each
+ * came from and parses it with `parseFrameReport`; the frame parses requests with
+ * `parseFrameRequest`, since anything can post to a window.
+ */
+
+/** Page → runner frame. */
+export type FrameRequest =
+  /**
+   * Run and grade `cases` against `script` (the bundle, without a prelude: the core adds it),
+   * each in a fresh worker. `live`: model calls go to the page (`model-request`), not the
+   * cassettes.
+   */
+  | {
+      type: 'run';
+      id: number;
+      script: string;
+      sourceMap: string;
+      cases: LessonCase[];
+      timeoutMs: number;
+      live: boolean;
+    }
+  /** Stop run `id`: its unfinished cases are reported cancelled. */
+  | { type: 'cancel'; id: number }
+  /** Live mode: the page's answer to model call `call` of run `id`. */
+  | { type: 'model-reply'; id: number; call: number; result: ModelResult }
+  /**
+   * Carries (as its one transferred port) the heartbeat channel: the frame hands it to a worker
+   * of its own that echoes every number sent on it, so the page can tell the frame is alive.
+   */
+  | { type: 'heartbeat' }
+  /**
+   * Carries (as its one transferred port) the channel for everything after it. A port sends at
+   * once, where a window's postMessage to another process waits behind pending rendering work.
+   */
+  | { type: 'connect' };
+
+/** Runner frame → page. */
+export type FrameReport =
+  /** The frame has loaded and listens (the one report sent to the window, not the port). */
+  | { type: 'ready' }
+  /** A case of run `id` is graded. */
+  | { type: 'case'; id: number; report: CaseReport }
+  /** Live mode: model call `call` of run `id` wants an answer (`model-reply`). */
+  | { type: 'model-request'; id: number; call: number; request: ApiRequest }
+  /** The frame could not run `id` at all (it cannot start workers): why. */
+  | { type: 'failed'; id: number; error: SerializedError };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const isId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+/** Checks a report from the frame: anything not shaped like a `FrameReport` is undefined. */
+export function parseFrameReport(data: unknown): FrameReport | undefined {
+  if (!isRecord(data)) return;
+  switch (data.type) {
+    case 'ready':
+      return { type: 'ready' };
+    case 'case':
+      return isId(data.id) && isRecord(data.report) && typeof data.report.name === 'string'
+        ? { type: 'case', id: data.id, report: data.report as unknown as CaseReport }
+        : undefined;
+    case 'model-request':
+      return isId(data.id) && isId(data.call) && isRecord(data.request)
+        ? { type: 'model-request', id: data.id, call: data.call, request: data.request }
+        : undefined;
+    case 'failed':
+      return isId(data.id) && isRecord(data.error) && typeof data.error.message === 'string'
+        ? {
+            type: 'failed',
+            id: data.id,
+            error: { name: String(data.error.name), message: data.error.message },
+          }
+        : undefined;
+    default:
+      return;
+  }
+}
+
+/** Checks a request from the page (the frame listens on a port only the page holds). */
+export function parseFrameRequest(data: unknown): FrameRequest | undefined {
+  if (!isRecord(data)) return;
+  switch (data.type) {
+    case 'run': {
+      const { id, script, sourceMap, cases, timeoutMs, live } = data;
+      if (!isId(id) || typeof script !== 'string' || typeof sourceMap !== 'string') return;
+      if (!Array.isArray(cases) || typeof timeoutMs !== 'number' || !(timeoutMs > 0)) return;
+      return {
+        type: 'run',
+        id,
+        script,
+        sourceMap,
+        cases: cases as LessonCase[],
+        timeoutMs,
+        live: live === true,
+      };
+    }
+    case 'cancel':
+      return isId(data.id) ? { type: 'cancel', id: data.id } : undefined;
+    case 'model-reply':
+      return isId(data.id) && isId(data.call) && isRecord(data.result)
+        ? { type: 'model-reply', id: data.id, call: data.call, result: data.result as ModelResult }
+        : undefined;
+    case 'heartbeat':
+    case 'connect':
+      return { type: data.type };
+    default:
+      return;
+  }
+}

@@ -1,0 +1,382 @@
+import type {
+  CaseReport,
+  LessonCase,
+  ModelAnswerer,
+  SerializedError,
+} from '../../../core/index.ts';
+import { unrunCase } from '../../../core/grade/start-grading.ts';
+import { parseFrameReport, type FrameReport, type FrameRequest } from './protocol.ts';
+
+/**
+ * The page's runner frame: `<iframe sandbox="allow-scripts" src="runner.html">`, hidden, for the
+ * app's whole life. Learner code runs in workers the frame creates, and the frame grades each
+ * case (frame.ts), so it shares nothing with the page: an opaque origin (no storage, no DOM of
+ * ours) under the frame's strict CSP.
+ *
+ * Chromium gives a sandboxed frame its own process, so a worker that exhausts memory takes down
+ * the frame, never the page. Nothing tells the page that a frame's process died, so it asks:
+ * while runs are going, and for half a minute after, the frame is pinged four times a second.
+ * Pings go over a port to a worker of the frame's own, so a busy frame still answers. A Run
+ * within that watch is sent at once; a Run after it waits until the frame answers a first ping.
+ * A frame that stops answering is replaced; the cases of the runs it held fail with a clear
+ * error, and runs not yet sent go to the new frame, so a crash is never blamed on the run after.
+ */
+export interface RunnerFrame {
+  /** Creates the frame ahead of the first run, so that run does not wait for it to load. */
+  prepare(): void;
+  /** Runs and grades `cases` against the bundle in the frame; reports each as it is graded. */
+  run(request: FrameRunRequest, onCase: (report: CaseReport) => void): FrameRun;
+  /** Removes the frame (development's hot reload). */
+  dispose(): void;
+}
+
+export interface FrameRunRequest {
+  script: string;
+  sourceMap: string;
+  cases: LessonCase[];
+  timeoutMs: number;
+  /**
+   * Live mode's seam: when given, the frame does not answer model calls from the cassettes but
+   * sends each request here, and hands the answer back to the learner's worker. The answerer
+   * runs in the page (which holds the learner's key and makes the HTTPS call); the frame and the
+   * learner's code never see the key, and the frame keeps its `connect-src 'none'`.
+   */
+  answerer?: ModelAnswerer;
+}
+
+export interface FrameRun {
+  /** Every case's report (cancelled ones say so). */
+  result: Promise<CaseReport[]>;
+  /** Stops the run: the frame terminates its workers, and its cases say "cancelled". */
+  cancel(): void;
+}
+
+export interface RunnerFrameOptions {
+  /** The frame's document (the app's `runner.html`). */
+  url: string;
+  /** Where the frame goes (document.body). */
+  mount?: (frame: HTMLIFrameElement) => void;
+}
+
+/** While runs are alive, the frame is pinged this often... */
+const PING_MS = 250;
+/** ...and declared lost when a ping stays unanswered this long. */
+const LOST_AFTER_MS = 1_500;
+/** Before a run is sent: nothing was sent to it yet, so a quick verdict costs nothing. */
+const VERIFY_WITHIN_MS = 1_000;
+/** How long the frame is still watched once no run is alive (its last run just ended). */
+const WATCH_AFTER_RUN_MS = 30_000;
+/** A frame that has not said it is ready after this long never will... */
+const START_WITHIN_MS = 10_000;
+/**
+ * ...nor one that loaded this long ago without saying so (its script failed, a policy). Its
+ * `ready` message and its `load` event reach the page in either order, hence the margin.
+ */
+const READY_AFTER_LOAD_MS = 1_000;
+
+interface Frame {
+  element: HTMLIFrameElement;
+  ready: boolean;
+  heart: MessagePort | undefined;
+  port: MessagePort | undefined;
+  /** Requests go straight through: the frame answered since the last run ended. */
+  open: boolean;
+  createdAt: number;
+  loadedAt?: number;
+  /** Requests waiting for the frame to be open. */
+  queue: FrameRequest[];
+  /** Runs posted to this frame: they die with it. */
+  sent: Set<number>;
+}
+
+/** A run's page side: what it waits for, and what to do with the frame's word about it. */
+interface Client {
+  cases: LessonCase[];
+  reports: Map<string, CaseReport>;
+  onCase(report: CaseReport): void;
+  answerer?: ModelAnswerer;
+  /** Live calls waiting on the answerer, aborted when the run ends. */
+  calls: Set<AbortController>;
+  settle(): void;
+}
+
+export function createRunnerFrame({
+  url,
+  mount = (element) => document.body.append(element),
+}: RunnerFrameOptions): RunnerFrame {
+  let frame: Frame | undefined;
+  const clients = new Map<number, Client>();
+  let nextRun = 0;
+  let listening = false;
+  let heartbeat: number | undefined;
+  let nonce = 0;
+  let outstanding: { nonce: number; sentAt: number } | undefined;
+  let lastTick = 0;
+  let idleSince: number | undefined;
+
+  const ensureFrame = (queue: FrameRequest[] = []): Frame => {
+    if (!listening) {
+      window.addEventListener('message', onMessage);
+      listening = true;
+    }
+    if (frame) return frame;
+    const element = document.createElement('iframe');
+    element.setAttribute('sandbox', 'allow-scripts');
+    element.src = url;
+    element.title = 'Code runner';
+    element.hidden = true;
+    element.tabIndex = -1;
+    element.setAttribute('aria-hidden', 'true');
+    const created: Frame = {
+      element,
+      ready: false,
+      heart: undefined,
+      port: undefined,
+      open: false,
+      createdAt: performance.now(),
+      queue,
+      sent: new Set(),
+    };
+    element.addEventListener('load', () => (created.loadedAt ??= performance.now()));
+    frame = created;
+    mount(element);
+    return created;
+  };
+
+  const post = (target: Frame, request: FrameRequest) => {
+    if (request.type === 'run') target.sent.add(request.id);
+    target.port?.postMessage(request);
+  };
+
+  const send = (request: FrameRequest) => {
+    const current = ensureFrame();
+    if (current.open) post(current, request);
+    else current.queue.push(request);
+  };
+
+  const open = (target: Frame) => {
+    target.open = true;
+    for (const request of target.queue.splice(0)) post(target, request);
+  };
+
+  /** The frame's one message to the window: it is ready, so it gets its two channels. */
+  function onMessage(event: MessageEvent<unknown>): void {
+    const current = frame;
+    if (!current || event.source !== current.element.contentWindow || event.origin !== 'null') {
+      return;
+    }
+    if (parseFrameReport(event.data)?.type !== 'ready' || current.ready) return;
+    current.ready = true;
+    const heart = new MessageChannel();
+    heart.port1.onmessage = (beat: MessageEvent<unknown>) => onPong(current, beat.data);
+    current.heart = heart.port1;
+    const requests = new MessageChannel();
+    requests.port1.onmessage = (message: MessageEvent<unknown>) => onReport(current, message.data);
+    current.port = requests.port1;
+    // The frame's origin is opaque ("null"), so no narrower target origin can name it.
+    const target = current.element.contentWindow;
+    target?.postMessage({ type: 'heartbeat' } satisfies FrameRequest, '*', [heart.port2]);
+    target?.postMessage({ type: 'connect' } satisfies FrameRequest, '*', [requests.port2]);
+    if (current.queue.length > 0 || clients.size > 0) open(current);
+  }
+
+  const onReport = (from: Frame, data: unknown) => {
+    if (from !== frame) return;
+    const report = parseFrameReport(data);
+    if (!report || report.type === 'ready') return;
+    const client = clients.get(report.id);
+    if (!client) return;
+    handle(report, client);
+  };
+
+  const handle = (report: Exclude<FrameReport, { type: 'ready' }>, client: Client) => {
+    switch (report.type) {
+      case 'case':
+        return finishCase(client, report.report);
+      case 'failed':
+        for (const c of client.cases) finishCase(client, unrunCase(c, report.error));
+        return;
+      case 'model-request':
+        return answer(report.id, report.call, report.request, client);
+    }
+  };
+
+  /** Live mode: the page's answerer replies, and the reply goes back to the frame. */
+  const answer = (id: number, call: number, request: Record<string, unknown>, client: Client) => {
+    if (!client.answerer) return;
+    const abort = new AbortController();
+    client.calls.add(abort);
+    const reply = (result: Parameters<typeof resultReply>[0]) => {
+      client.calls.delete(abort);
+      if (!abort.signal.aborted && clients.get(id) === client) send(resultReply(result, id, call));
+    };
+    client.answerer(request, { signal: abort.signal }).then(reply, (error: unknown) =>
+      reply({
+        ok: false,
+        status: 0,
+        body: { type: 'error', error: { type: 'connection_error', message: String(error) } },
+      }),
+    );
+  };
+
+  const finishCase = (client: Client, report: CaseReport) => {
+    if (client.reports.has(report.name) || !client.cases.some((c) => c.name === report.name)) {
+      return;
+    }
+    client.reports.set(report.name, report);
+    client.onCase(report);
+    if (client.reports.size === client.cases.length) client.settle();
+  };
+
+  const onPong = (target: Frame, value: unknown) => {
+    if (target !== frame || outstanding?.nonce !== value) return;
+    outstanding = undefined;
+    if (!target.open) open(target);
+  };
+
+  const startHeartbeat = () => {
+    if (heartbeat !== undefined) return;
+    lastTick = performance.now();
+    heartbeat = window.setInterval(tick, PING_MS);
+    if (frame?.ready && !frame.open) ping(frame, lastTick);
+  };
+
+  const stopHeartbeat = () => {
+    window.clearInterval(heartbeat);
+    heartbeat = undefined;
+    outstanding = undefined;
+  };
+
+  const ping = (target: Frame, now: number) => {
+    outstanding = { nonce: ++nonce, sentAt: now };
+    target.heart?.postMessage(outstanding.nonce);
+  };
+
+  function tick(): void {
+    const current = frame;
+    if (!current) return;
+    const now = performance.now();
+    // If the page itself stalled, a late pong may be waiting in its queue: ask again.
+    const stalled = now - lastTick > PING_MS * 3;
+    lastTick = now;
+    if (!current.ready) {
+      const loadedAt = current.loadedAt;
+      if (
+        now - current.createdAt > START_WITHIN_MS ||
+        (loadedAt !== undefined && now - loadedAt > READY_AFTER_LOAD_MS)
+      ) {
+        loseFrame('never-started');
+      }
+      return;
+    }
+    if (idleSince !== undefined && now - idleSince > WATCH_AFTER_RUN_MS) {
+      // Idle from here on: the next run waits until the frame proves it is alive.
+      stopHeartbeat();
+      current.open = false;
+      return;
+    }
+    const patience = current.open ? LOST_AFTER_MS : VERIFY_WITHIN_MS;
+    if (outstanding && !stalled && now - outstanding.sentAt > patience) loseFrame('crashed');
+    else if (!outstanding || stalled) ping(current, now);
+  }
+
+  /**
+   * The frame stopped answering. The runs it held fail; runs it never got move to a fresh frame
+   * (unless frames do not start at all, when every run hears so).
+   */
+  const loseFrame = (reason: 'crashed' | 'never-started') => {
+    const lostFrame = frame;
+    if (!lostFrame) return;
+    frame = undefined;
+    outstanding = undefined;
+    lostFrame.heart?.close();
+    lostFrame.port?.close();
+    lostFrame.element.remove();
+    const gone = reason === 'never-started' ? [...clients.keys()] : [...lostFrame.sent];
+    if (reason === 'crashed') ensureFrame(lostFrame.queue.filter((r) => r.type === 'run'));
+    const error = reason === 'crashed' ? SANDBOX_CRASHED : SANDBOX_NEVER_STARTED;
+    for (const id of gone) {
+      const client = clients.get(id);
+      if (!client) continue;
+      for (const c of client.cases) finishCase(client, unrunCase(c, error));
+    }
+    if (clients.size === 0) stopHeartbeat();
+    else lastTick = performance.now();
+  };
+
+  const dispose = () => {
+    window.removeEventListener('message', onMessage);
+    listening = false;
+    stopHeartbeat();
+    frame?.element.remove();
+    frame = undefined;
+  };
+
+  return {
+    prepare: () => void ensureFrame(),
+    dispose,
+    run({ script, sourceMap, cases, timeoutMs, answerer }, onCase) {
+      const id = ++nextRun;
+      let settle: () => void = () => {};
+      const done = new Promise<void>((resolve) => (settle = resolve));
+      const client: Client = {
+        cases,
+        reports: new Map(),
+        onCase,
+        calls: new Set(),
+        settle,
+        ...(answerer ? { answerer } : {}),
+      };
+      const end = () => {
+        clients.delete(id);
+        frame?.sent.delete(id);
+        for (const call of client.calls) call.abort();
+        if (clients.size === 0) idleSince = performance.now();
+      };
+      const result = done.then(() => {
+        end();
+        return cases.map((c) => client.reports.get(c.name) as CaseReport);
+      });
+      if (cases.length === 0) settle();
+      else {
+        ensureFrame();
+        clients.set(id, client);
+        idleSince = undefined;
+        startHeartbeat();
+        send({ type: 'run', id, script, sourceMap, cases, timeoutMs, live: Boolean(answerer) });
+      }
+      return {
+        result,
+        cancel() {
+          if (!clients.has(id)) return;
+          const queue = frame?.queue ?? [];
+          const waiting = queue.findIndex((r) => r.type === 'run' && r.id === id);
+          if (waiting < 0) return send({ type: 'cancel', id });
+          // Never sent: it ends here.
+          queue.splice(waiting, 1);
+          for (const c of cases) finishCase(client, unrunCase(c, 'cancelled'));
+        },
+      };
+    },
+  };
+}
+
+function resultReply(
+  result: Extract<FrameRequest, { type: 'model-reply' }>['result'],
+  id: number,
+  call: number,
+): FrameRequest {
+  return { type: 'model-reply', id, call, result };
+}
+
+const SANDBOX_CRASHED: SerializedError = {
+  name: 'SandboxCrashed',
+  message:
+    'The sandbox running this code stopped responding (most likely it ran out of memory), so the run was stopped. A fresh sandbox is ready for the next run.',
+};
+
+const SANDBOX_NEVER_STARTED: SerializedError = {
+  name: 'SandboxUnavailable',
+  message:
+    'The sandbox that runs code (runner.html) did not start. Run again to retry, or reload the page.',
+};

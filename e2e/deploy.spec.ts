@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { editorReady, getFile, lf, runAndWait, setReference, setFile } from './app.ts';
 import { lessonById } from './course.ts';
-import { SANDBOX_OFFLINE, runnerWorksOffline, serviceWorkerInControl } from './offline-support.ts';
+import { serviceWorkerInControl } from './offline-support.ts';
 import { startStaticHost, type StaticHost } from './static-host.ts';
 import { RENAMED } from './update-build.config.ts';
 
@@ -87,9 +87,7 @@ test('under a sub-path: every file found, the worker scoped to it, and offline a
   await context.setOffline(true);
   await page.reload();
   await editorReady(page, lesson.id);
-  const verdict = await runAndWait(page);
-  if (runnerWorksOffline(BUILD_A)) expect(verdict).toBe(online);
-  else expect(verdict).toMatch(SANDBOX_OFFLINE);
+  expect(await runAndWait(page)).toBe(online);
   await context.setOffline(false);
 });
 

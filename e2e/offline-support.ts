@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 /**
@@ -17,18 +15,3 @@ export async function serviceWorkerInControl(page: Page): Promise<void> {
     )
     .toBe(true);
 }
-
-/**
- * Whether a build's runner frame can run offline. The sandboxed frame has an opaque origin, so
- * the service worker sees its navigation (runner.html) but none of its own requests: its script
- * must be inlined into runner.html. Until the build does that, an offline Run can only report
- * that the sandbox did not start, and the specs expect exactly that.
- */
-export function runnerWorksOffline(distDir: string): boolean {
-  const html = readFileSync(join(distDir, 'runner.html'), 'utf8');
-  return !/<script\b[^>]*\bsrc=/i.test(html);
-}
-
-/** The verdict of a Run whose sandbox could not load (see runnerWorksOffline). */
-export const SANDBOX_OFFLINE =
-  /^Failed: 0 of \d+ cases pass\. \S+: SandboxUnavailable: The sandbox that runs code \(runner\.html\) did not start\./;

@@ -7,3 +7,9 @@ declare module 'virtual:course' {
   /** The course's markdown as sanitised HTML, keyed by `markdownKey` (markdown-text.ts). */
   export const markdownHtml: Readonly<Record<string, string>>;
 }
+
+/**
+ * The runner frame's document, relative to the base (build/runner-frame.ts): `runner.html` in
+ * development, `assets/<content hash>/runner.html` in a build.
+ */
+declare const __RUNNER_FRAME__: string;

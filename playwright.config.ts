@@ -26,6 +26,9 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     baseURL: `http://localhost:${port}`,
     viewport: { width: 1280, height: 800 },
+    // A service worker would serve later visits from its cache, hiding requests from
+    // page.route and carrying state between a spec's steps; the specs that test it allow it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

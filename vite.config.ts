@@ -8,6 +8,7 @@ import { courseAtBuild } from './build/course-at-build.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadChunk } from './build/preload-chunk.ts';
 import { runnerFrame } from './build/runner-frame.ts';
+import { serviceWorker } from './build/service-worker.ts';
 import { onlyTypescriptLibs } from './build/typescript-libs.ts';
 
 /**
@@ -89,6 +90,7 @@ export default defineConfig({
     courseAtBuild(fileURLToPath(new URL('fixtures', import.meta.url))),
     runnerFrame(fileURLToPath(new URL('web/host/runner-frame/frame.ts', import.meta.url))),
     precompress('node_modules/.cache/theinference/precompressed'),
+    serviceWorker(fileURLToPath(new URL('web/service-worker/service.worker.ts', import.meta.url))),
   ],
   // Live mode checks a base URL against the policy before it tries to reach it.
   define: { __THEINFERENCE_LIVE_ORIGINS__: JSON.stringify(LIVE_ORIGINS) },

@@ -1,6 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildRunnerFrameScript, runnerFrameHtml, scriptHash } from './runner-frame.ts';
+import {
+  buildRunnerFrameScript,
+  runnerFrameFileName,
+  runnerFrameHtml,
+  scriptHash,
+} from './runner-frame.ts';
 
 const entry = fileURLToPath(new URL('../web/host/runner-frame/frame.ts', import.meta.url));
 
@@ -22,5 +27,12 @@ describe('runner.html', () => {
   it('cannot be cut short by "</script" inside the code', () => {
     const html = runnerFrameHtml('const s = "</script><img src=x>";');
     expect(html.match(/<\/script>/g)).toHaveLength(1);
+  });
+
+  it('lives under assets/, in a folder named for its content, so hosts cache it as immutable', () => {
+    const one = runnerFrameFileName(runnerFrameHtml('one()'));
+    expect(one).toMatch(/^assets\/[0-9a-f]{10}\/runner\.html$/);
+    expect(runnerFrameFileName(runnerFrameHtml('one()'))).toBe(one);
+    expect(runnerFrameFileName(runnerFrameHtml('two()'))).not.toBe(one);
   });
 });

@@ -71,13 +71,31 @@ export async function buildRunnerFrameScript(entry: string, minify: boolean): Pr
 }
 
 /**
- * Writes runner.html into the build, and serves it in development (made afresh per request, so
- * an edit to the frame's code shows on the next reload).
+ * Where the build puts runner.html: under `assets/`, in a folder named for its content. A
+ * sandboxed frame's navigation is never seen by a service worker (its origin is opaque), so
+ * offline the frame can only come from the browser's HTTP cache, which keeps a hashed,
+ * immutable file (README, Deploying) and must revalidate an unhashed one. The file keeps its
+ * name, so the frame is still `.../runner.html`.
+ */
+export function runnerFrameFileName(html: string): string {
+  return `assets/${createHash('sha256').update(html, 'utf8').digest('hex').slice(0, 10)}/runner.html`;
+}
+
+/**
+ * Writes runner.html into the build (at `runnerFrameFileName`, which the page reads as
+ * `__RUNNER_FRAME__`), and serves it in development at `runner.html`, made afresh per request,
+ * so an edit to the frame's code shows on the next reload.
  */
 export function runnerFrame(entry: string): Plugin {
   let base = '/';
+  let built: Promise<string> | undefined;
   return {
     name: 'theinference:runner-frame',
+    async config(_config, { command }) {
+      if (command !== 'build') return { define: { __RUNNER_FRAME__: '"runner.html"' } };
+      built = buildRunnerFrameScript(entry, true).then(runnerFrameHtml);
+      return { define: { __RUNNER_FRAME__: JSON.stringify(runnerFrameFileName(await built)) } };
+    },
     configResolved(config) {
       base = config.base;
     },
@@ -95,11 +113,8 @@ export function runnerFrame(entry: string): Plugin {
       });
     },
     async generateBundle() {
-      this.emitFile({
-        type: 'asset',
-        fileName: 'runner.html',
-        source: runnerFrameHtml(await buildRunnerFrameScript(entry, true)),
-      });
+      const html = await (built ?? buildRunnerFrameScript(entry, true).then(runnerFrameHtml));
+      this.emitFile({ type: 'asset', fileName: runnerFrameFileName(html), source: html });
     },
   };
 }

@@ -12,6 +12,7 @@ import './styles/layout.css';
 import './styles/controls.css';
 import { App } from './app/App.tsx';
 import { markFirstBundleDone } from './app/start-up.ts';
+import { registerServiceWorker, whenIdleAfter } from './features/offline/service-worker-client.ts';
 import { createRunController } from './features/runner/run-controller.ts';
 import { installRuns } from './features/runner/runs.ts';
 import { useAppStore } from './store/store.ts';
@@ -44,6 +45,16 @@ const startBundler = () => {
 const unsubscribe = useAppStore.subscribe((state) => state.editorReady && startBundler());
 const fallback = window.setTimeout(startBundler, 2_500);
 
-// 6. The app.
+// 6. Offline use and updates: the service worker registers once the page is idle after its first
+//    bundle (precaching reads every file of the app again; it must not slow the start-up or the
+//    first Run).
+if (import.meta.env.PROD) {
+  const { setAppUpdate } = useAppStore.getState();
+  whenIdleAfter(bundler.firstBundleDone, () => {
+    registerServiceWorker(() => setAppUpdate('available')).catch(() => undefined);
+  });
+}
+
+// 7. The app.
 const root = document.getElementById('root');
 if (root) createRoot(root).render(createElement(StrictMode, null, createElement(App)));

@@ -10,3 +10,9 @@ declare module 'virtual:course' {
 
 /** The origins the page's CSP lets live mode connect to (vite.config.ts, `define`). */
 declare const __THEINFERENCE_LIVE_ORIGINS__: readonly string[] | undefined;
+
+/**
+ * The runner frame's document, relative to the base (build/runner-frame.ts): `runner.html` in
+ * development, `assets/<content hash>/runner.html` in a build.
+ */
+declare const __RUNNER_FRAME__: string;

@@ -189,6 +189,7 @@ function printTable(f: {
   const kinds = Object.keys(transfer.first) as (keyof TransferFigures['first'])[];
   const visits = [
     ['first visit', transfer.first],
+    ['first visit, added by the precache (service worker)', transfer.precache],
     ['repeat visit, downloaded again', transfer.repeat],
   ] as const;
   for (const [visit, bytes] of visits) {

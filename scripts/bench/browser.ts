@@ -25,8 +25,14 @@ export function launchBrowser(): Promise<Browser> {
  * A fresh browser context. tsx compiles this file with esbuild's keepNames, so functions
  * sent to the page call a `__name` helper that only exists here: give the page a no-op one.
  */
-export async function newContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+export async function newContext(
+  browser: Browser,
+  serviceWorkers: 'allow' | 'block' = 'allow',
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    serviceWorkers,
+  });
   await context.addInitScript('globalThis.__name = (fn) => fn;');
   return context;
 }
@@ -192,7 +198,10 @@ function byKind(counts: Map<string, number>): Record<AssetKind, number> {
 const FIRST_VISIT_NETWORK = { latencyMs: 40, bytesPerSecond: 20_000_000 / 8 };
 
 export interface TransferFigures {
+  /** What the page downloads on a first visit (the service worker blocked). */
   first: Record<AssetKind, number>;
+  /** What the service worker's precache adds to a first visit. */
+  precache: Record<AssetKind, number>;
   /** On the repeat visit, files the first visit had fetched too. */
   repeat: Record<AssetKind, number>;
   /** On the repeat visit, files the first visit never asked for. */
@@ -218,9 +227,9 @@ export async function benchTransfer(
   proxy: CountingProxy,
 ): Promise<TransferFigures> {
   const context = await newContext(browser);
-  const visit = async (throttled: boolean) => {
+  const visit = async (throttled: boolean, on = context) => {
     proxy.take();
-    const page = await context.newPage();
+    const page = await on.newPage();
     proxy.throttle(throttled ? FIRST_VISIT_NETWORK : undefined);
     await page.goto(`${counted}#/${lesson.id}`, { waitUntil: 'commit' });
     const times = await whenInPage(page, ['editor', 'run']);
@@ -233,15 +242,25 @@ export async function benchTransfer(
     proxy.throttle(undefined);
     return { paths: proxy.take().bytes, editorReadyMs, runEnabledMs };
   };
+  // The same first visit without the service worker: what the page itself downloads. The
+  // difference is the precache's cost (hashed files come from the HTTP cache: near nothing).
+  const bare = await newContext(browser, 'block');
+  const pageOnly = await visit(true, bare);
+  await bare.close();
   const first = await visit(true);
   const repeat = await visit(false);
   await context.close();
+  const precache = byKind(first.paths);
+  for (const [kind, bytes] of Object.entries(byKind(pageOnly.paths))) {
+    precache[kind as AssetKind] = Math.max(0, precache[kind as AssetKind] - bytes);
+  }
   // "Downloaded again" is what both visits fetched; a file only the repeat visit asked for
   // (an on-demand worker the first visit never needed) is new, not a miss of the cache.
   const again = new Map([...repeat.paths].filter(([path]) => first.paths.has(path)));
   const fresh = new Map([...repeat.paths].filter(([path]) => !first.paths.has(path)));
   return {
-    first: byKind(first.paths),
+    first: byKind(pageOnly.paths),
+    precache,
     repeat: byKind(again),
     repeatNew: byKind(fresh),
     editorReadyMs: first.editorReadyMs,

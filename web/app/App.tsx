@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Course } from '../../core/index.ts';
 import { courseResult } from '../features/lessons/course-data.ts';
 import { CourseMap } from '../features/lessons/CourseMap.tsx';
+import { UpdateBanner } from '../features/offline/UpdateBanner.tsx';
 import { CourseProblems } from './CourseProblems.tsx';
 import { Header } from './Header.tsx';
 import { Notices } from './Notices.tsx';
@@ -27,6 +28,7 @@ function CourseApp({ course }: { course: Course }) {
     <div className="app">
       <Header course={course} lesson={lesson} onOpenMap={() => setMapOpen(true)} />
       <Notices />
+      <UpdateBanner />
       {lesson ? (
         <Workspace key={lesson.id} course={course} lesson={lesson} dark={dark} />
       ) : (

@@ -1,4 +1,5 @@
 import type { Course, Lesson } from '../../core/index.ts';
+import { OfflineBadge } from '../features/offline/OfflineBadge.tsx';
 import { useAppStore } from '../store/store.ts';
 import { SettingsMenu } from './SettingsMenu.tsx';
 
@@ -15,7 +16,7 @@ export function Header({ course, lesson, onOpenMap }: Props) {
   return (
     <header className="app-header">
       <a className="brand" href="#/" aria-label="theinference home">
-        <img src="/favicon.svg" alt="" width="22" height="22" />
+        <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width="22" height="22" />
         <span className="brand-name">theinference</span>
       </a>
       <span className="course-title">{course.title}</span>
@@ -44,6 +45,7 @@ export function Header({ course, lesson, onOpenMap }: Props) {
           style={{ width: `${(passed / course.lessons.length) * 100}%` }}
         />
       </span>
+      <OfflineBadge />
       <SettingsMenu />
     </header>
   );

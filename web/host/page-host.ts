@@ -12,7 +12,7 @@ export const bundler = createBundler(
 );
 bundler.preload();
 
-export const frame = createRunnerFrame({ url: `${import.meta.env.BASE_URL}runner.html` });
+export const frame = createRunnerFrame({ url: `${import.meta.env.BASE_URL}${__RUNNER_FRAME__}` });
 
 // In development, a reloaded copy of this module must not leave its frame behind.
 import.meta.hot?.dispose(() => frame.dispose());

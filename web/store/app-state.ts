@@ -8,6 +8,7 @@ import type { ShareSlice } from './share-slice.ts';
 import type { SyncSlice } from './sync-slice.ts';
 import type { TutorSlice } from './tutor-slice.ts';
 import type { UiSlice } from './ui-slice.ts';
+import type { UpdateSlice } from './update-slice.ts';
 
 /** The whole store: every slice side by side. */
 export type AppState = DraftsSlice &
@@ -19,7 +20,8 @@ export type AppState = DraftsSlice &
   ShareSlice &
   SyncSlice &
   LiveSlice &
-  ChatSlice;
+  ChatSlice &
+  UpdateSlice;
 
 /** What survives a reload: what the learner made and chose, nothing that can be recomputed. */
 export type PersistedState = Pick<

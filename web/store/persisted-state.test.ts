@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PERSIST_VERSION, migrate, sanitizePersisted } from './persisted-state.ts';
+import {
+  NewerSaveError,
+  PERSIST_VERSION,
+  migrate,
+  readSavedValue,
+  sanitizePersisted,
+} from './persisted-state.ts';
 import { DEFAULT_LIVE_SETTINGS } from './live-slice.ts';
 
 describe('sanitizePersisted', () => {
@@ -95,6 +101,7 @@ describe('sanitizePersisted', () => {
 
 describe('migrate', () => {
   it('refuses a state from a newer version', () => {
+    expect(() => migrate({}, PERSIST_VERSION + 1)).toThrow(NewerSaveError);
     expect(() => migrate({}, PERSIST_VERSION + 1)).toThrow(/newer version/);
   });
 });
@@ -129,4 +136,28 @@ describe('live settings', () => {
     ).toEqual(DEFAULT_LIVE_SETTINGS);
     expect(sanitizePersisted({ liveSettings: 'x' }).lossy).toBe(true);
   });
+});
+
+describe('readSavedValue (another tab saved)', () => {
+  const drafts = { 'one-turn': { 'src/loop.ts': '// mine' } };
+
+  it('reads a save of this version', () => {
+    const raw = JSON.stringify({
+      state: { drafts, lastLessonId: 'one-turn' },
+      version: PERSIST_VERSION,
+    });
+    expect(readSavedValue(raw)).toEqual({ drafts, lastLessonId: 'one-turn' });
+  });
+
+  it("says when the save is a newer version's, which this tab cannot read", () => {
+    const raw = JSON.stringify({ state: { drafts }, version: PERSIST_VERSION + 1 });
+    expect(readSavedValue(raw)).toBe('newer');
+  });
+
+  it.each([['not json'], ['{"state":{}}'], ['null'], ['{"state":{},"version":"1"}']])(
+    'ignores a malformed save: %s',
+    (raw) => {
+      expect(readSavedValue(raw)).toBeUndefined();
+    },
+  );
 });

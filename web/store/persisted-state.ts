@@ -153,17 +153,49 @@ function paneSizesOf(value: unknown): PaneSizes | undefined {
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 
 /**
- * Brings a value saved by an older version up to date. Version 1 is the first; version 2
- * adds the tutor conversations (`chats`), none yet in a version 1 save.
+ * The saved state comes from a newer version of the app (another tab, or a tab that reloaded
+ * into an update): this version cannot read it and must not overwrite it.
+ */
+export class NewerSaveError extends Error {
+  constructor(readonly version: number) {
+    super(`saved by a newer version of the app (v${version})`);
+    this.name = 'NewerSaveError';
+  }
+}
+
+/**
+ * Brings a value saved by an older version up to date, one version at a time. Version 1 is
+ * the first; version 2 adds the tutor conversations (`chats`), none yet in a version 1 save.
+ * A value from a newer version throws `NewerSaveError`.
  */
 export function migrate(persisted: unknown, version: number): unknown {
-  if (version > PERSIST_VERSION) {
-    throw new Error(`saved by a newer version of the app (v${version})`);
-  }
+  if (version > PERSIST_VERSION) throw new NewerSaveError(version);
   if (version < 2 && isRecord(persisted) && persisted.chats === undefined) {
     return { ...persisted, chats: {} };
   }
   return persisted;
+}
+
+/**
+ * Reads a save as another tab wrote it (`{ state, version }` as JSON): an older version's is
+ * migrated, a newer one's is reported as `'newer'` (this tab cannot read it), a malformed one
+ * is undefined.
+ */
+export function readSavedValue(raw: string): Partial<PersistedState> | 'newer' | undefined {
+  let value: { state?: unknown; version?: unknown };
+  try {
+    value = JSON.parse(raw) as typeof value;
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || !Number.isInteger(value.version)) return;
+  const version = value.version as number;
+  if (version > PERSIST_VERSION) return 'newer';
+  try {
+    return sanitizePersisted(migrate(value.state, version)).state;
+  } catch {
+    return undefined;
+  }
 }
 
 export type { LessonProgress };

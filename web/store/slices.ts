@@ -10,6 +10,7 @@ import { createShareSlice } from './share-slice.ts';
 import { createSyncSlice } from './sync-slice.ts';
 import { createTutorSlice } from './tutor-slice.ts';
 import { createUiSlice } from './ui-slice.ts';
+import { createUpdateSlice } from './update-slice.ts';
 
 /** Every slice side by side: the app's store, and any test's, are built from this one list. */
 export const createAppSlices: StateCreator<AppState> = (...args) => ({
@@ -23,4 +24,5 @@ export const createAppSlices: StateCreator<AppState> = (...args) => ({
   ...createSyncSlice(...args),
   ...createChatSlice(...args),
   ...createLiveSlice(...args),
+  ...createUpdateSlice(...args),
 });

@@ -1,11 +1,13 @@
 import { create } from 'zustand';
-import { persist } from 'zustand/middleware';
+import { persist, type StorageValue } from 'zustand/middleware';
 import type { AppState, PersistedState } from './app-state.ts';
 import {
+  NewerSaveError,
   PERSIST_VERSION,
   STORAGE_KEY,
   migrate,
   partialize,
+  readSavedValue,
   sanitizePersisted,
 } from './persisted-state.ts';
 import { createSafeStorage, keepRawAside, type StorageProblem } from './safe-storage.ts';
@@ -30,18 +32,39 @@ const safeStorage = createSafeStorage(
 );
 /** True while adopting another tab's save: this tab must not write it straight back. */
 let adopting = false;
+/**
+ * Set once a newer version of the app has saved (see `stopSaving`): what this tab last had
+ * saved, as JSON, so an edit made since is known to exist only here.
+ */
+let frozen: string | undefined;
+/** The saved state was a newer version's, found while hydrating (before the store exists). */
+let newerAtStart = false;
+
+/** Saves, unless adopting another tab's save or outdated by a newer version's. */
+function save(name: string, value: StorageValue<PersistedState>): void {
+  if (adopting) return;
+  if (frozen === undefined) safeStorage.setItem(name, value);
+  else if (JSON.stringify(value.state) !== frozen) useAppStore.getState().setUnsaved(true);
+}
 
 /** The app's one store, built from slices and persisted through an allowlist. */
 export const useAppStore = create<AppState>()(
   persist(createAppSlices, {
     name: STORAGE_KEY,
     version: PERSIST_VERSION,
-    storage: {
-      ...safeStorage,
-      setItem: (name, value) => (adopting ? undefined : safeStorage.setItem(name, value)),
-    },
+    storage: { ...safeStorage, setItem: save },
     partialize,
-    migrate: (persisted, version) => migrate(persisted, version) as PersistedState,
+    migrate: (persisted, version) => {
+      try {
+        return migrate(persisted, version) as PersistedState;
+      } catch (error) {
+        if (!(error instanceof NewerSaveError)) throw error;
+        // Not unreadable, only newer: kept as it is, and this tab starts empty and saves nothing.
+        newerAtStart = true;
+        frozen = JSON.stringify({});
+        return {} as PersistedState;
+      }
+    },
     merge: (persisted, current) => {
       const { state, lossy } = sanitizePersisted(persisted);
       if (lossy) {
@@ -63,6 +86,18 @@ report = (problem) => {
   store.pushNotice(toneOf(problem), noticeText(problem));
 };
 for (const problem of early.splice(0)) report(problem);
+if (newerAtStart) stopSaving();
+
+/**
+ * A newer version of the app saved: this tab's older shape of the state must not overwrite
+ * it, so it stops saving and asks the learner to reload into the new version. Everything it
+ * had was saved before (every change is), and the newer version migrated it.
+ */
+function stopSaving(): void {
+  const store = useAppStore.getState();
+  frozen ??= JSON.stringify(partialize(store));
+  store.setAppUpdate('outdated');
+}
 
 /**
  * Another tab saved: merge its state in (see `mergeFromOtherTab`) without saving, since what
@@ -70,8 +105,9 @@ for (const problem of early.splice(0)) report(problem);
  */
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key !== STORAGE_KEY || !event.newValue) return;
-    const theirs = readSaved(event.newValue);
+    if (event.key !== STORAGE_KEY || !event.newValue || frozen !== undefined) return;
+    const theirs = readSavedValue(event.newValue);
+    if (theirs === 'newer') return stopSaving();
     if (!theirs) return;
     const { patch, writeBack } = mergeFromOtherTab(useAppStore.getState(), theirs);
     adopting = true;
@@ -95,16 +131,6 @@ function saveMerged(theirs: Partial<PersistedState>): void {
   const theirDraft = conflict ? theirs.drafts?.[conflict] : undefined;
   if (conflict && theirDraft) saved.drafts = { ...saved.drafts, [conflict]: theirDraft };
   safeStorage.setItem(STORAGE_KEY, { state: saved, version: PERSIST_VERSION });
-}
-
-function readSaved(raw: string): Partial<PersistedState> | undefined {
-  try {
-    const value = JSON.parse(raw) as { state?: unknown; version?: unknown };
-    if (value.version !== PERSIST_VERSION) return undefined;
-    return sanitizePersisted(value.state).state;
-  } catch {
-    return undefined;
-  }
 }
 
 function toneOf(problem: StorageProblem): 'info' | 'warning' | 'error' {

@@ -37,7 +37,7 @@ export function ReadingPane({ course, lesson, editor, runner, next }: Props) {
   // "Explain this failure" in the results opens the tutor.
   useTutorRequest(lesson.id, () => setTab('tutor'));
   // With live mode on and a key, free questions go to the live tutor loop.
-  const connection = useMemo(liveTutorConnection, []);
+  const connection = useMemo(() => liveTutorConnection(), []);
   const { responder, answers } = useLiveTutor(connection);
   const text = <LessonPane course={course} lesson={lesson} />;
   const tutor = lesson.tutor;

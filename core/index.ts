@@ -118,3 +118,14 @@ export type {
   TutorTurn,
 } from './tutor/responder.ts';
 export { createOfflineResponder } from './tutor/offline-responder.ts';
+export {
+  createLiveResponder,
+  type LiveAnswer,
+  type LiveResponder,
+  type LiveTutorConnection,
+} from './tutor/live/live-responder.ts';
+export {
+  DEFAULT_SESSION_BUDGET,
+  DEFAULT_TUTOR_LIMITS,
+  type TutorLoopResult,
+} from './tutor/live/tutor-loop.ts';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Course, Lesson } from '../../core/index.ts';
 import type { EditorApi } from '../features/editor/editor-api.ts';
 import { LessonPane } from '../features/lessons/LessonPane.tsx';
@@ -10,6 +10,9 @@ import { TutorPanel } from '../features/tutor/TutorPanel.tsx';
 import { useTutorRequest } from '../features/tutor/use-tutor-request.ts';
 import { useAppStore } from '../store/store.ts';
 import { Tabs } from '../ui/Tabs.tsx';
+import { liveTutorConnection } from './live-tutor-connection.ts';
+import { LiveTutorLog } from './LiveTutorLog.tsx';
+import { useLiveTutor } from './use-live-tutor.ts';
 
 interface Props {
   course: Course;
@@ -33,6 +36,9 @@ export function ReadingPane({ course, lesson, editor, runner, next }: Props) {
   const [tab, setTab] = useState(pendingRestore ? 'tutor' : 'lesson');
   // "Explain this failure" in the results opens the tutor.
   useTutorRequest(lesson.id, () => setTab('tutor'));
+  // With live mode on and a key, free questions go to the live tutor loop.
+  const connection = useMemo(() => liveTutorConnection(), []);
+  const { responder, answers } = useLiveTutor(connection);
   const text = <LessonPane course={course} lesson={lesson} />;
   const tutor = lesson.tutor;
   if (!tutor) return text;
@@ -57,6 +63,8 @@ export function ReadingPane({ course, lesson, editor, runner, next }: Props) {
               markdown={markdown}
               active={tab === 'tutor'}
               next={next}
+              {...(responder ? { responder } : {})}
+              chatFooter={<LiveTutorLog answers={answers} />}
             />
           ),
         },

@@ -16,6 +16,8 @@ interface Props {
   next: NextLesson | undefined;
   /** Who answers (see core/tutor/responder.ts); the offline tutor when not given. */
   responder?: TutorResponder;
+  /** Shown under the conversation (the live tutor's log, composed in by the app shell). */
+  footer?: ReactNode;
 }
 
 const EMPTY: never[] = [];
@@ -24,7 +26,16 @@ const EMPTY: never[] = [];
  * The conversation with the tutor, at the foot of its panel: the log (a live region, so a
  * screen reader hears each new line), and the line the learner types in.
  */
-export function TutorChat({ lesson, editor, runner, markdown, active, next, responder }: Props) {
+export function TutorChat({
+  lesson,
+  editor,
+  runner,
+  markdown,
+  active,
+  next,
+  responder,
+  footer,
+}: Props) {
   const messages = useAppStore((s) => s.chats[lesson.id] ?? EMPTY);
   const clearChat = useAppStore((s) => s.clearChat);
   const { send, pointing } = useTutorChat({ lesson, editor, runner, next, responder });
@@ -87,6 +98,7 @@ export function TutorChat({ lesson, editor, runner, markdown, active, next, resp
           />
         ))}
       </div>
+      {footer}
       <form
         className="chat-form"
         onSubmit={(event) => {

@@ -30,6 +30,8 @@ interface Props {
   next?: NextLesson;
   /** Who answers in the chat; the offline tutor when not given. */
   responder?: TutorResponder;
+  /** Shown under the chat's conversation (the live tutor's log). */
+  chatFooter?: ReactNode;
 }
 
 type Section = 'walkthrough' | 'hints' | 'break-it' | 'questions';
@@ -50,6 +52,7 @@ export function TutorPanel({
   active,
   next,
   responder,
+  chatFooter,
 }: Props) {
   const [section, setSection] = useState<Section>('walkthrough');
   const request = useTutorRequest(lesson.id, (next) => setSection(sectionOf(next.target)));
@@ -146,6 +149,7 @@ export function TutorPanel({
         active={active}
         next={next}
         responder={responder}
+        footer={chatFooter}
       />
     </section>
   );

@@ -1,0 +1,351 @@
+import { describe, expect, it } from 'vitest';
+import Anthropic from '@anthropic-ai/sdk';
+import type { ApiErrorBody, ApiRequest, ApiResponse } from '../../api/messages.ts';
+import type { LessonReport } from '../../grade/report.ts';
+import { loadCourse } from '../../lesson/load-course.ts';
+import type { Lesson } from '../../lesson/types.ts';
+import type { SendResult } from '../../live/live-session.ts';
+import type { TutorReply } from '../conversation.ts';
+import type { RunOutcome, TutorActions, TutorContext } from '../responder.ts';
+import { STAND_IN_KEY } from '../../../scripts/api-stand-in/start-api-stand-in.ts';
+import { useStandIn } from '../../../scripts/api-stand-in/test-support.ts';
+import { createOfflineResponder } from '../offline-responder.ts';
+import { createLiveResponder, type LiveAnswer } from './live-responder.ts';
+
+/** The live tutor against the Messages API stand-in: the stand-in is the model. */
+
+const raw = import.meta.glob<string>('/fixtures/**/*', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+const loaded = loadCourse(
+  Object.fromEntries(Object.entries(raw).map(([p, t]) => [p.slice('/fixtures/'.length), t])),
+);
+if (!loaded.ok) throw new Error('fixtures/ does not load');
+const course = loaded.course;
+
+const holder = useStandIn();
+const lesson = lessonById('the-while-loop');
+const MODEL = 'claude-sonnet-5-5';
+const referenceLoop = lesson.reference['src/loop.ts']!;
+const loopBody = referenceLoop.slice(referenceLoop.indexOf('export async function runLoop'));
+
+function responder(
+  over: { key?: string; budget?: number; maxTurns?: number; live?: boolean } = {},
+) {
+  const answers: LiveAnswer[] = [];
+  const live = createLiveResponder({
+    connection: {
+      available: () => over.live ?? true,
+      send: sdkSend(holder.standIn.url, over.key ?? STAND_IN_KEY),
+      model: () => MODEL,
+    },
+    fallback: createOfflineResponder(),
+    ...(over.budget !== undefined ? { budget: over.budget } : {}),
+    ...(over.maxTurns !== undefined
+      ? { limits: { maxTurns: over.maxTurns, questionTokens: 60_000, replyTokens: 1024 } }
+      : {}),
+    onAnswer: (answer) => void answers.push(answer),
+  });
+  return { live, answers };
+}
+
+async function ask(
+  text: string,
+  over: Parameters<typeof responder>[0] = {},
+  pageOver: Parameters<typeof testPage>[1] = {},
+) {
+  const page = testPage(lesson, pageOver);
+  const { live, answers } = responder(over);
+  await live.respond({
+    input: { text },
+    context: page.context,
+    actions: page.actions,
+    say: page.say,
+  });
+  return { page, answers, live };
+}
+
+const highlightThenAnswer = [
+  {
+    reply: {
+      content: [
+        { type: 'text', text: 'Look at where the loop should be.' },
+        {
+          type: 'tool_use',
+          id: 'toolu_01',
+          name: 'highlight_lines',
+          input: { file: 'src/loop.ts', start: 53, end: 61 },
+        },
+      ],
+    },
+  },
+  {
+    reply: {
+      content: [{ type: 'text', text: 'Your runLoop throws: write the while loop there.' }],
+    },
+  },
+];
+
+describe('the live tutor loop', () => {
+  it('sends the lesson and the learner’s code, runs highlight_lines and answers after the tool_result', async () => {
+    holder.standIn.script(highlightThenAnswer);
+    const { page, answers } = await ask(
+      'why does the loop check stop_reason?',
+      {},
+      {
+        code: { 'src/loop.ts': lesson.starter['src/loop.ts']!.replace('cap = 25', 'cap = 7') },
+      },
+    );
+    const sent = holder.standIn.requests();
+    expect(sent).toHaveLength(2);
+    const first = sent[0]!.body as {
+      system: string;
+      tools: { name: string }[];
+      messages: unknown[];
+    };
+    expect(first.system).toContain(lesson.title);
+    expect(first.system).toContain(lesson.task.slice(0, 60));
+    expect(first.system).toContain('cap = 7');
+    expect(first.system).toContain('Never write the solution');
+    expect(first.tools.map((t) => t.name)).toEqual([
+      'highlight_lines',
+      'run_code',
+      'show_experiment',
+      'show_hint',
+      'open_lesson_section',
+    ]);
+    expect(first.messages).toEqual([
+      { role: 'user', content: 'why does the loop check stop_reason?' },
+    ]);
+    const second = sent[1]!.body as { messages: { role: string; content: unknown }[] };
+    expect(second.messages[2]).toEqual({
+      role: 'user',
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: 'toolu_01',
+          content: 'Highlighted src/loop.ts lines 53-61.',
+        },
+      ],
+    });
+    const lines = lesson.starter['src/loop.ts']!.replace('cap = 25', 'cap = 7')
+      .split('\n')
+      .slice(52, 61)
+      .join('\n');
+    expect(page.did).toEqual([`point code src/loop.ts ${JSON.stringify(lines)}`]);
+    expect(page.said).toHaveLength(1);
+    expect(page.said[0]!.text).toBe(
+      'Look at where the loop should be.\n\nYour runLoop throws: write the while loop there.',
+    );
+    expect(page.said[0]!.highlight).toEqual({ file: 'src/loop.ts', match: lines });
+    expect(page.said[0]!.lines?.[0]).toMatch(
+      /^live · 2 model calls · \d+ tokens · session \d+ \/ 300000$/,
+    );
+    const [answer] = answers;
+    expect(answer!.loop.end).toEqual({ kind: 'answered', stopReason: 'end_turn' });
+    expect(answer!.loop.turns.map((t) => t.tools.map((x) => x.name))).toEqual([
+      ['highlight_lines'],
+      [],
+    ]);
+    expect(answer!.loop.tokens).toBeGreaterThan(0);
+  });
+
+  it('answers a bad tool call with an is_error tool_result the model can correct', async () => {
+    holder.standIn.script([
+      {
+        reply: {
+          content: [
+            { type: 'tool_use', id: 'toolu_02', name: 'show_hint', input: { level: 'all' } },
+          ],
+        },
+      },
+      {
+        reply: {
+          content: [
+            { type: 'tool_use', id: 'toolu_03', name: 'show_hint', input: { level: 'nudge' } },
+          ],
+        },
+      },
+      { reply: { content: [{ type: 'text', text: 'The hint is open.' }] } },
+    ]);
+    const { page } = await ask('I am stuck, what now?');
+    const results = holder.standIn
+      .requests()
+      .map((r) => (r.body as { messages: { content: unknown }[] }).messages.at(-1)!.content);
+    expect(results[1]).toEqual([
+      {
+        type: 'tool_result',
+        tool_use_id: 'toolu_02',
+        content: expect.stringContaining('No hint level "all"'),
+        is_error: true,
+      },
+    ]);
+    expect(page.did).toEqual(['hint']);
+    expect(page.said.at(-1)!.text).toBe('The hint is open.');
+  });
+
+  it('stops at the turn cap and says so, keeping what it said', async () => {
+    const again = (id: string) => ({
+      reply: {
+        content: [
+          { type: 'text', text: `Running (${id}).` },
+          { type: 'tool_use', id, name: 'run_code', input: {} },
+        ],
+      },
+    });
+    holder.standIn.script([again('toolu_a'), again('toolu_b'), again('toolu_c')]);
+    const { page, answers } = await ask('does my code work?', { maxTurns: 2 });
+    expect(holder.standIn.requests()).toHaveLength(2);
+    expect(page.did).toEqual(['run', 'run']);
+    expect(answers[0]!.loop.end).toEqual({
+      kind: 'limit',
+      why: 'the tutor reached its cap of 2 model calls',
+    });
+    expect(page.said.at(-1)!.text).toContain(
+      '(Stopped: the tutor reached its cap of 2 model calls.)',
+    );
+  });
+
+  it('sends nothing once the session budget is spent, and answers offline', async () => {
+    const { page } = await ask('why does the loop check stop_reason?', { budget: 0 });
+    expect(holder.standIn.requests()).toHaveLength(0);
+    expect(page.said[0]!.text).toContain('session budget');
+    expect(page.said.length).toBeGreaterThan(1);
+  });
+
+  it('leaves commands to the offline tutor: nothing is sent', async () => {
+    const { page } = await ask('hint');
+    expect(holder.standIn.requests()).toHaveLength(0);
+    expect(page.did).toEqual(['hint']);
+  });
+
+  it('falls back to the offline tutor with a note on a 401, and on no network', async () => {
+    const bad = await ask('why does the loop check stop_reason?', { key: 'sk-ant-wrong' });
+    expect(bad.page.said[0]!.text).toContain('401');
+    expect(bad.page.said[0]!.text).toContain('did not accept the key');
+    expect(bad.page.said[0]!.text).toContain('Answering offline instead');
+    expect(bad.page.said.length).toBeGreaterThan(1);
+
+    const page = testPage(lesson);
+    const gone = createLiveResponder({
+      connection: {
+        available: () => true,
+        send: sdkSend('http://127.0.0.1:9', STAND_IN_KEY),
+        model: () => MODEL,
+      },
+      fallback: createOfflineResponder(),
+    });
+    await gone.respond({
+      input: { text: 'why does the loop check stop_reason?' },
+      context: page.context,
+      actions: page.actions,
+      say: page.say,
+    });
+    expect(page.said[0]!.text).toContain('connection_error');
+    expect(page.said[0]!.text).toContain('Answering offline instead');
+    expect(gone.spent()).toBe(0);
+  });
+
+  it('falls back on a 429 too', async () => {
+    holder.standIn.script([{ error: { status: 429, retryAfter: 0.01 } }]);
+    const { page } = await ask('why does the loop check stop_reason?');
+    expect(page.said[0]!.text).toContain('429');
+    expect(page.said[0]!.text).toContain('Rate limited');
+  });
+
+  it('holds back a reply that holds the reference solution before a pass, and shows it after', async () => {
+    const leaking = {
+      reply: { content: [{ type: 'text', text: `Here it is:\n\`\`\`ts\n${loopBody}\n\`\`\`` }] },
+    };
+    holder.standIn.script([leaking]);
+    const before = await ask('just give me the code');
+    expect(before.page.said).toHaveLength(1);
+    expect(before.page.said[0]!.text).toMatch(
+      /^I held back my reply: it contained a large part of the reference solution/,
+    );
+    expect(before.page.said[0]!.text).not.toContain('runTools(response.content');
+    expect(before.answers[0]!.heldBack).toBe(true);
+
+    holder.standIn.script([leaking]);
+    const after = await ask('just give me the code', {}, { unlocked: true });
+    expect(after.page.said[0]!.text).toContain('runTools(response.content');
+    expect(after.answers[0]!.heldBack).toBe(false);
+  });
+});
+
+/**
+ * For the live tutor's tests: the course's lessons, a page the tutor acts on (plain variables
+ * and a log of what it did), and a `send` made of the real SDK, as the page's connection is.
+ */
+
+function lessonById(id: string): Lesson {
+  const lesson = course.lessons.find((l) => l.id === id);
+  if (!lesson) throw new Error(`no lesson ${id}`);
+  return lesson;
+}
+
+function testPage(
+  lesson: Lesson,
+  over: { code?: Record<string, string>; unlocked?: boolean; report?: LessonReport } = {},
+) {
+  const state = { hintsShown: 0 };
+  const did: string[] = [];
+  const said: TutorReply[] = [];
+  const code = { ...lesson.starter, ...over.code };
+  const outcome: RunOutcome = over.report
+    ? { kind: 'finished', source: 'mine', report: over.report }
+    : { kind: 'stopped', why: 'nothing to run in this test' };
+  const actions: TutorActions = {
+    run: async () => {
+      did.push('run');
+      return outcome;
+    },
+    showNextHint: () => {
+      state.hintsShown++;
+      did.push('hint');
+    },
+    point: (anchor, where) =>
+      did.push(`point ${where} ${anchor.file} ${JSON.stringify(anchor.match)}`),
+    open: (target) => did.push(`open ${JSON.stringify(target)}`),
+    showSolution: () => did.push('solution'),
+    resetCode: () => [],
+    undoReset: () => undefined,
+    openLesson: (id) => did.push(`lesson ${id}`),
+  };
+  const context: TutorContext = {
+    lesson,
+    next: undefined,
+    hintsShown: () => state.hintsShown,
+    attempted: () => over.report !== undefined,
+    unlocked: () => over.unlocked ?? false,
+    solutionOpen: () => false,
+    lastRun: () => (over.report ? { source: 'mine', report: over.report } : undefined),
+    code: (path) => code[path],
+    lastExperiment: () => undefined,
+  };
+  return { context, actions, did, said, say: (reply: TutorReply) => void said.push(reply), state };
+}
+
+/** The page's connection in miniature: the real SDK, answers and errors as data. */
+function sdkSend(baseURL: string, apiKey: string) {
+  const client = new Anthropic({ apiKey, baseURL, maxRetries: 0 });
+  return async (request: ApiRequest): Promise<SendResult> => {
+    try {
+      const params = request as unknown as Anthropic.MessageCreateParamsNonStreaming;
+      const response = await client.messages.create(params);
+      return { ok: true, response: JSON.parse(JSON.stringify(response)) as ApiResponse };
+    } catch (error) {
+      if (error instanceof Anthropic.APIError && typeof error.status === 'number') {
+        return { ok: false, status: error.status, body: error.error as ApiErrorBody };
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      return {
+        ok: false,
+        status: 0,
+        body: { type: 'error', error: { type: 'connection_error', message } },
+      };
+    }
+  };
+}

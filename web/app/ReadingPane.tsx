@@ -38,7 +38,7 @@ export function ReadingPane({ course, lesson, editor, runner, next }: Props) {
   useTutorRequest(lesson.id, () => setTab('tutor'));
   // With live mode on and a key, free questions go to the live tutor loop.
   const connection = useMemo(() => liveTutorConnection(), []);
-  const { responder, answers } = useLiveTutor(connection);
+  const { responder, answers } = useLiveTutor(connection, lesson.id);
   const text = <LessonPane course={course} lesson={lesson} />;
   const tutor = lesson.tutor;
   if (!tutor) return text;

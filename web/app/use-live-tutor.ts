@@ -10,9 +10,13 @@ import {
 /**
  * The tutor's responder for the app shell: the live tutor loop when live mode gives a
  * connection (it falls back to the offline tutor by itself), and what each live answer was,
- * for "How did the tutor answer?" and the token counts. Live answers are kept for the tab only.
+ * for "How did the tutor answer?" and the token counts: those asked in `lessonId`. Live answers
+ * are kept for the tab only.
  */
-export function useLiveTutor(connection: LiveTutorConnection | undefined): {
+export function useLiveTutor(
+  connection: LiveTutorConnection | undefined,
+  lessonId: string,
+): {
   responder: TutorResponder | undefined;
   answers: readonly LiveAnswer[];
 } {
@@ -27,5 +31,9 @@ export function useLiveTutor(connection: LiveTutorConnection | undefined): {
       }),
     [connection],
   );
-  return { responder, answers };
+  const asked = useMemo(
+    () => answers.filter((answer) => answer.lessonId === lessonId),
+    [answers, lessonId],
+  );
+  return { responder, answers: asked };
 }

@@ -32,6 +32,8 @@ export interface LiveTutorConnection {
 
 /** One question the live loop answered (or tried to): what "How did the tutor answer?" shows. */
 export interface LiveAnswer {
+  /** The lesson the question was asked in. */
+  lessonId: string;
   question: string;
   loop: TutorLoopResult;
   heldBack: boolean;
@@ -109,6 +111,7 @@ export function createLiveResponder(options: LiveResponderOptions): LiveResponde
             shown: shownText(lesson),
           });
       options.onAnswer?.({
+        lessonId: lesson.id,
         question: input.text,
         loop,
         heldBack: leak !== undefined,

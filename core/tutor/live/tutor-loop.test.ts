@@ -199,6 +199,7 @@ describe('the live tutor loop', () => {
     const { page, answers } = await ask('does my code work?', { maxTurns: 2 });
     expect(holder.standIn.requests()).toHaveLength(2);
     expect(page.did).toEqual(['run', 'run']);
+    expect(answers[0]!.lessonId).toBe('the-while-loop');
     expect(answers[0]!.loop.end).toEqual({
       kind: 'limit',
       why: 'the tutor reached its cap of 2 model calls',

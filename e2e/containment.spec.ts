@@ -285,11 +285,11 @@ test('floods end with a clear verdict and the page stays responsive', async ({ p
 test('a crashed sandbox gives a clear verdict and the next run passes', async ({ page }) => {
   await openLesson(page, lesson.id);
   await setFile(page, lesson.entry, loop('while (true) {}'));
-  await runButton(page).click();
-  await expect(verdict(page)).toHaveText(/^Running/);
 
   // Playwright attaches to out-of-process frames and calls the whole page crashed when one of
   // them crashes, so from here on the test reads the page through its own DevTools session.
+  // Both sessions are opened before Run, so the crash comes well inside the case's time limit
+  // even on a loaded machine (else the time limit ends the run first).
   const cdp = await page.context().newCDPSession(page);
   const evaluate = async <T>(expression: string): Promise<T> =>
     (await cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }))
@@ -297,6 +297,8 @@ test('a crashed sandbox gives a clear verdict and the next run passes', async ({
   const frame = page.frames().find((f) => f.url().endsWith('/runner.html'));
   if (!frame) throw new Error('no runner frame');
   const frameSession = await page.context().newCDPSession(frame);
+  await runButton(page).click();
+  await expect(verdict(page)).toHaveText(/^Running/);
   // The crash takes the session with it: its reply never comes.
   void frameSession.send('Page.crash').catch(() => undefined);
 

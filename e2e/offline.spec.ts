@@ -21,6 +21,8 @@ const DIST = join(import.meta.dirname, '..', 'dist');
 test.use({ serviceWorkers: 'allow', baseURL: `http://127.0.0.1:${PORT}` });
 
 let host: StaticHost;
+// One static host for the file's tests: they share its port, so they share one worker.
+test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => void (host = await startStaticHost(PORT, '/', DIST)));
 test.afterAll(async () => await host?.close());
 

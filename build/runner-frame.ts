@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Plugin } from 'vite';
 
@@ -52,8 +53,40 @@ export function runnerFrameHtml(script: string): string {
 `;
 }
 
-/** The frame's program, bundled from TypeScript (it imports the protocol and the limits). */
+/** core/sandbox/runtime-entry.ts, the half of every bundle that is the same for every run. */
+export const SANDBOX_RUNTIME_ENTRY = fileURLToPath(
+  new URL('../core/sandbox/runtime-entry.ts', import.meta.url),
+);
+
+/**
+ * The sandbox's runtime (the worker runtime, the harness API, the SDK stand-in) as one strict
+ * classic script: what each pooled worker evaluates while it waits, so that a case only
+ * evaluates the lesson's own bundle (made with `runtime: 'external'`). Not minified: its error
+ * classes keep their names, as they have in a whole bundle.
+ */
+export async function buildSandboxRuntime(entry = SANDBOX_RUNTIME_ENTRY): Promise<string> {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'neutral',
+    target: 'es2022',
+    legalComments: 'none',
+    charset: 'utf8',
+    banner: { js: '"use strict";' },
+  });
+  const output = result.outputFiles[0];
+  if (!output) throw new Error('the sandbox runtime did not bundle');
+  return output.text.trim();
+}
+
+/**
+ * The frame's program, bundled from TypeScript (it imports the protocol and the limits), with
+ * the sandbox's runtime as the string `__SANDBOX_RUNTIME__`.
+ */
 export async function buildRunnerFrameScript(entry: string, minify: boolean): Promise<string> {
+  const runtime = await buildSandboxRuntime();
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -64,6 +97,7 @@ export async function buildRunnerFrameScript(entry: string, minify: boolean): Pr
     minify,
     legalComments: 'none',
     charset: 'utf8',
+    define: { __SANDBOX_RUNTIME__: JSON.stringify(runtime) },
   });
   const output = result.outputFiles[0];
   if (!output) throw new Error('the runner frame did not bundle');

@@ -21,6 +21,26 @@ const PROVIDED: Record<string, string> = {
   '@anthropic-ai/sdk': 'core/sandbox/sdk/anthropic.ts',
 };
 
+/**
+ * A split bundle's other half: the global through which a lesson's bundle finds the sandbox's
+ * modules when they were evaluated ahead of it (core/sandbox/runtime-entry.ts, which a host
+ * bundles once and evaluates in each worker while the worker waits for a case). The names are
+ * those of that file's object.
+ */
+export const RUNTIME_GLOBAL = '__theinferenceRuntime';
+const EXTERNAL: Record<string, string> = {
+  '@theinference/runtime': 'runtime',
+  '@theinference/harness': 'harness',
+  '@anthropic-ai/sdk': 'sdk',
+};
+
+/**
+ * How a bundle gets the sandbox's modules: `'bundled'` (the default) puts the worker runtime,
+ * the harness API and the SDK stand-in into the script; `'external'` leaves them out and reads
+ * them from `RUNTIME_GLOBAL`, for a worker that has evaluated the runtime already.
+ */
+export type RuntimeMode = 'bundled' | 'external';
+
 /** The parts of a lesson a bundle is made from (all a bundler in another thread is sent). */
 export type BundleInputs = Pick<Lesson, 'harness' | 'readOnly' | 'starter'>;
 
@@ -72,11 +92,15 @@ const CONTEXTS = 2;
  * Measured with esbuild-wasm on the 2-core machine: ~18 ms a rebuild against ~40 ms a fresh
  * build of the same lesson.
  */
-export function createIncrementalBundler(esbuild: EsbuildContextLike, coreFiles: FileMap) {
+export function createIncrementalBundler(
+  esbuild: EsbuildContextLike,
+  coreFiles: FileMap,
+  { runtime = 'bundled' }: { runtime?: RuntimeMode } = {},
+) {
   const contexts = new Map<string, LessonContext>();
   return (lesson: BundleInputs, learnerFiles: FileMap): Promise<BundleResult> => {
     const key = `${lesson.readOnly.join('\0')}\0${lesson.harness}`;
-    const entry = contexts.get(key) ?? createContext(esbuild);
+    const entry = contexts.get(key) ?? createContext(esbuild, runtime);
     // Most recently used last; the oldest context beyond the bound is let go.
     contexts.delete(key);
     contexts.set(key, entry);
@@ -87,7 +111,7 @@ export function createIncrementalBundler(esbuild: EsbuildContextLike, coreFiles:
     }
     // One rebuild at a time per context: each sees its own files.
     const result = entry.queue.then(async (): Promise<BundleResult> => {
-      entry.tree = createVirtualTree(lesson, learnerFiles, coreFiles);
+      entry.tree = createVirtualTree(lesson, learnerFiles, coreFiles, runtime);
       try {
         return bundleOutput(await (await entry.context).rebuild());
       } catch (error) {
@@ -105,16 +129,16 @@ interface LessonContext {
   context: ReturnType<EsbuildContextLike['context']>;
 }
 
-function createContext(esbuild: EsbuildContextLike): LessonContext {
+function createContext(esbuild: EsbuildContextLike, runtime: RuntimeMode): LessonContext {
   const entry: LessonContext = {
     tree: {},
     queue: Promise.resolve(),
-    context: esbuild.context(buildOptions(() => entry.tree)),
+    context: esbuild.context(buildOptions(() => entry.tree, runtime)),
   };
   return entry;
 }
 
-function buildOptions(files: () => FileMap): object {
+function buildOptions(files: () => FileMap, runtime: RuntimeMode = 'bundled'): object {
   return {
     entryPoints: ['entry'],
     bundle: true,
@@ -127,7 +151,7 @@ function buildOptions(files: () => FileMap): object {
     sourcesContent: false,
     logLevel: 'silent',
     charset: 'utf8',
-    plugins: [virtualFiles(files)],
+    plugins: [virtualFiles(files, runtime)],
   };
 }
 
@@ -157,9 +181,18 @@ function createVirtualTree(
   lesson: BundleInputs,
   learnerFiles: FileMap,
   coreFiles: FileMap,
+  runtime: RuntimeMode = 'bundled',
 ): FileMap {
   const tree: FileMap = {};
-  for (const [path, text] of Object.entries(coreFiles)) tree[`core/${path}`] = text;
+  if (runtime === 'bundled') {
+    for (const [path, text] of Object.entries(coreFiles)) tree[`core/${path}`] = text;
+  } else {
+    // Each module, one line that reads it from the runtime evaluated ahead (under core/, so
+    // stack mapping leaves its frames out, as it does the runtime's own).
+    for (const [specifier, name] of Object.entries(EXTERNAL)) {
+      tree[externalPath(specifier)] = `module.exports = globalThis.${RUNTIME_GLOBAL}.${name};`;
+    }
+  }
   for (const [path, text] of Object.entries(learnerFiles)) tree[`ws/${path}`] = text;
   for (const path of lesson.readOnly) tree[`ws/${path}`] = lesson.starter[path] ?? '';
   tree['ws/program.ts'] = lesson.harness;
@@ -179,8 +212,12 @@ interface ResolveArgs {
   kind: string;
 }
 
+function externalPath(specifier: string): string {
+  return `core/external/${EXTERNAL[specifier] ?? ''}.js`;
+}
+
 /** The files come from `current()` at each resolve and load, so a context sees every rebuild's. */
-function virtualFiles(current: () => FileMap) {
+function virtualFiles(current: () => FileMap, runtime: RuntimeMode) {
   return {
     name: 'theinference-virtual-files',
     setup(build: {
@@ -192,22 +229,27 @@ function virtualFiles(current: () => FileMap) {
     }) {
       build.onResolve({ filter: /.*/ }, (args) => {
         if (args.kind === 'entry-point') return { path: ENTRY, namespace: NAMESPACE };
-        const resolved = resolveImport(current(), args.importer, args.path);
+        const resolved = resolveImport(current(), args.importer, args.path, runtime);
         if (resolved) return { path: resolved, namespace: NAMESPACE };
         return { errors: [{ text: unresolvedMessage(args.path) }] };
       });
       build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({
         contents: current()[args.path] ?? '',
-        loader: 'ts',
+        loader: args.path.startsWith('core/external/') ? 'js' : 'ts',
       }));
     },
   };
 }
 
-function resolveImport(files: FileMap, importer: string, specifier: string): string | undefined {
-  if (specifier === '@theinference/runtime') {
-    return importer === ENTRY ? 'core/sandbox/worker-runtime.ts' : undefined;
-  }
+function resolveImport(
+  files: FileMap,
+  importer: string,
+  specifier: string,
+  runtime: RuntimeMode,
+): string | undefined {
+  if (specifier === '@theinference/runtime' && importer !== ENTRY) return;
+  if (runtime === 'external' && Object.hasOwn(EXTERNAL, specifier)) return externalPath(specifier);
+  if (specifier === '@theinference/runtime') return 'core/sandbox/worker-runtime.ts';
   const provided = PROVIDED[specifier];
   if (provided) return provided in files ? provided : undefined;
   if (!specifier.startsWith('.')) return;

@@ -45,3 +45,22 @@ describe('createIncrementalBundler', () => {
     expect((await bundle(lesson, { 'src/loop.ts': loop(7) })).ok).toBe(true);
   });
 });
+
+describe("createIncrementalBundler with runtime: 'external'", () => {
+  it("reads the sandbox's modules from the runtime evaluated ahead, and the lesson's own code alone", async () => {
+    const bundle = createIncrementalBundler(esbuild, coreFiles, { runtime: 'external' });
+    const result = await bundle(lesson, { 'src/loop.ts': loop(5) });
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.script).toContain('globalThis.__theinferenceRuntime.runtime');
+    expect(result.script).not.toContain('function startRun');
+  });
+
+  it("still refuses the runtime to the learner's files", async () => {
+    const bundle = createIncrementalBundler(esbuild, coreFiles, { runtime: 'external' });
+    const result = await bundle(lesson, {
+      'src/loop.ts':
+        "import { startRun } from '@theinference/runtime';\nexport const run = startRun;",
+    });
+    expect(result.ok ? [] : result.errors.map((e) => e.file)).toEqual(['src/loop.ts']);
+  });
+});

@@ -24,6 +24,12 @@ export interface StackMapper {
 const FRAME = /^\s*at (?:(.+?) \()?(.*?):(\d+):(\d+)\)?\s*$/;
 /** Frames of the host's own scripts (Node's, a worker's boot code), never the bundle's. */
 const HOST_FILE = /^(?:node:|internal\/|\[worker eval\]|<anonymous>|native\b)/;
+/**
+ * The name a host gives the sandbox's runtime when it evaluates it apart from the lesson's bundle
+ * (a split bundle, see `RuntimeMode`): its frames are the runtime's, left out like the runtime's
+ * frames inside a whole bundle, and never read through the lesson bundle's source map.
+ */
+export const RUNTIME_SCRIPT_NAME = 'theinference-runtime.js';
 /** Lines of one stack looked at: V8 writes ten frames, a forged `stack` may have millions. */
 const MAX_STACK_LINES = 200;
 
@@ -41,6 +47,7 @@ export function createStackMapper(sourceMap: string): StackMapper {
     if (!match) return;
     const [, fn, script = '', lineText, columnText] = match;
     if (HOST_FILE.test(script)) return;
+    if (script === RUNTIME_SCRIPT_NAME) return { bundle: script };
     const generatedLine = Number(lineText) - PRELUDE_LINES;
     if (generatedLine < 1) return;
     map ??= new TraceMap(sourceMap);

@@ -6,7 +6,6 @@ import {
   type EsbuildContextLike,
 } from '../../../core/run/bundle.ts';
 import type { BundlerReply, BundlerRequest } from './bundler-messages.ts';
-import { coreFiles } from './core-files.ts';
 
 /**
  * The page's bundler: esbuild-wasm running in this worker with `worker: false`, so its Go code
@@ -148,5 +147,9 @@ function untilEsbuildDies<T>(work: Promise<T>): Promise<T> {
 /** How often a running rebuild checks that esbuild is alive (a rebuild takes ~20 ms). */
 const PROBE_MS = 250;
 
-/** One esbuild context per lesson: an edit rebuilds only what it changed. */
-const bundle = createIncrementalBundler(guarded, coreFiles);
+/**
+ * One esbuild context per lesson: an edit rebuilds only what it changed. The bundle holds the
+ * lesson's code alone: the runner frame's workers evaluate the sandbox's runtime while they
+ * wait (web/host/runner-frame/frame.ts), so a case compiles and runs only what the lesson adds.
+ */
+const bundle = createIncrementalBundler(guarded, {}, { runtime: 'external' });

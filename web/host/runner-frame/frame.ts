@@ -1,5 +1,6 @@
 import type { Clock } from '../../../core/index.ts';
 import { lockdown } from '../../../core/sandbox/lockdown.ts';
+import { RUNTIME_SCRIPT_NAME } from '../../../core/run/stack-map.ts';
 import { PORT_PRELUDE } from '../../../core/sandbox/port-prelude.ts';
 import { parseFrameRequest, type FrameReport } from './protocol.ts';
 import { createFrameServer } from './serve-runs.ts';
@@ -16,17 +17,29 @@ import { createWorkerPool, type PoolWorker } from './worker-pool.ts';
 /** The page's origin: this document's URL origin (the document's own origin is opaque). */
 const appOrigin = location.origin;
 
+/** The sandbox's runtime, bundled at build time (build/runner-frame.ts, `buildSandboxRuntime`). */
+declare const __SANDBOX_RUNTIME__: string;
+
 /**
- * A pooled worker's whole program: harden the realm while it waits (the runtime's own
- * `lockdown()` then finds it done, so a case does not pay for it on the Run's critical path),
- * wait for one script, then run it as a classic script would run (an indirect eval is global
- * code). Its frames are named theinference-case.js; the script's own lines are numbered from 1,
- * as if it had been the worker's file.
+ * A pooled worker's whole program. While it waits: harden the realm (the runtime's own
+ * `lockdown()` then finds it done), set up the port (the one-line prelude the core would
+ * otherwise put ahead of each case's script), and evaluate the sandbox's runtime (the worker
+ * runtime, the harness API, the SDK stand-in), so that a case pays for none of these on the
+ * Run's critical path. Then wait for one script, the lesson's own bundle (made with
+ * `runtime: 'external'`), and run it as a classic script would run (an indirect eval is global
+ * code). Its frames are named theinference-case.js, its lines numbered from 1 as if it had been
+ * the worker's file; the runtime's are named theinference-runtime.js, which stack mapping leaves
+ * out. Each worker still runs one case only: one fresh realm per case, as before.
  */
 const BOOT = [
   `(${lockdown.toString()})(self);`,
+  PORT_PRELUDE,
+  `(0, eval)(${JSON.stringify(`${__SANDBOX_RUNTIME__}\n//# sourceURL=${RUNTIME_SCRIPT_NAME}`)});`,
   "onmessage = (e) => { onmessage = null; (0, eval)(e.data + '\\n//# sourceURL=theinference-case.js'); };",
 ].join('\n');
+/** The one line ahead of each case's script: the boot program has done the prelude's work. */
+const BOOTED_PRELUDE = '// the port and the sandbox runtime: set up by the worker while it waited';
+
 const BOOT_URL = URL.createObjectURL(new Blob([BOOT], { type: 'text/javascript' }));
 
 /**
@@ -56,7 +69,7 @@ const serve = createFrameServer({
   spawn: pool.spawn,
   reserve: pool.reserve,
   clock,
-  prelude: PORT_PRELUDE,
+  prelude: BOOTED_PRELUDE,
   report: (report: FrameReport) => port?.postMessage(report),
 });
 

@@ -1,0 +1,25 @@
+// The runtime first: its module is evaluated before any other.
+import * as runtime from './worker-runtime.ts';
+import * as harness from './harness-api.ts';
+import * as sdk from './sdk/anthropic.ts';
+
+/**
+ * The sandbox's half of a split bundle (see `RUNTIME_GLOBAL` in core/run/bundle.ts): the worker
+ * runtime, the harness API and the SDK stand-in, bundled once by the host and evaluated in each
+ * waiting worker before it is given a case. The worker runtime's module runs first (it takes the
+ * port, captures the console and hardens the realm), as it does at the head of a whole bundle.
+ * The lesson's bundle then imports these three modules from one global, fixed and frozen here
+ * so that nothing the lesson's code does can swap what the harness imports.
+ */
+const asModule = (namespace: object) => Object.freeze({ __esModule: true, ...namespace });
+
+Object.defineProperty(globalThis, '__theinferenceRuntime', {
+  value: Object.freeze({
+    runtime: asModule(runtime),
+    harness: asModule(harness),
+    sdk: asModule(sdk),
+  }),
+  writable: false,
+  configurable: false,
+  enumerable: false,
+});

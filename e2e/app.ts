@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Frame, type Page } from '@playwright/test';
 
 /** Page helpers shared by the specs. They use the app's documented test hook for text. */
 
@@ -72,3 +72,50 @@ export async function caseMessage(page: Page, name: string): Promise<string> {
   if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
   return (await page.locator('.case-detail .diagnostic-message').textContent()) ?? '';
 }
+
+/** Opens the tutor's tab, where the chat's input waits. */
+export async function openTutorChat(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: 'Tutor', exact: true }).click();
+  await expect(page.getByLabel('Message to the tutor')).toBeVisible();
+}
+
+/** Types a line into the tutor's chat and sends it with Enter, as a keyboard user does. */
+export async function sayToTutor(page: Page, text: string): Promise<void> {
+  const input = page.getByLabel('Message to the tutor');
+  await input.fill(text);
+  await input.press('Enter');
+  await expect(input).toHaveValue('');
+}
+
+/**
+ * What code inside the runner frame can reach of the app: run in the frame, each attempt says
+ * 'read' or the error's name. A sealed frame (sandboxed, opaque origin) gives `SEALED_FRAME`.
+ */
+export function runnerFrameReach(frame: Frame) {
+  return frame.evaluate(() => {
+    const attempt = (fn: () => unknown) => {
+      try {
+        fn();
+        return 'read';
+      } catch (error) {
+        return (error as Error).name;
+      }
+    };
+    return {
+      parentDom: attempt(() => parent.document.title),
+      localStorage: attempt(() => localStorage.length),
+      indexedDB: attempt(() => indexedDB.open('theinference-secret')),
+      serviceWorker: attempt(() => navigator.serviceWorker.controller),
+      origin: self.origin,
+    };
+  });
+}
+
+/** No storage, no DOM of the app's, no service worker of its own: an opaque origin. */
+export const SEALED_FRAME = {
+  parentDom: 'SecurityError',
+  localStorage: 'SecurityError',
+  indexedDB: 'SecurityError',
+  serviceWorker: 'SecurityError',
+  origin: 'null',
+};

@@ -9,6 +9,8 @@ import {
   openLesson,
   runAndWait,
   runButton,
+  runnerFrameReach,
+  SEALED_FRAME,
   setFile,
   verdict,
 } from './app.ts';
@@ -172,28 +174,7 @@ test("learner code cannot read the app's storage or reach its DOM", async ({ pag
   await expect(runner).toHaveAttribute('sandbox', 'allow-scripts');
   const frame = page.frames().find((f) => f.url().endsWith('/runner.html'));
   if (!frame) throw new Error('no runner frame');
-  const reach = await frame.evaluate(() => {
-    const attempt = (fn: () => unknown) => {
-      try {
-        fn();
-        return 'read';
-      } catch (error) {
-        return (error as Error).name;
-      }
-    };
-    return {
-      parentDom: attempt(() => parent.document.title),
-      localStorage: attempt(() => localStorage.length),
-      indexedDB: attempt(() => indexedDB.open('theinference-secret')),
-      origin: self.origin,
-    };
-  });
-  expect(reach).toEqual({
-    parentDom: 'SecurityError',
-    localStorage: 'SecurityError',
-    indexedDB: 'SecurityError',
-    origin: 'null',
-  });
+  expect(await runnerFrameReach(frame)).toEqual(SEALED_FRAME);
 });
 
 test('forged messages and replaced globals cannot turn a failing run into a pass', async ({

@@ -1,6 +1,16 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { caseRow, editorReady, getFile, lf, openLesson, runAndWait, setFile } from './app.ts';
+import {
+  caseRow,
+  editorReady,
+  getFile,
+  lf,
+  openLesson,
+  runAndWait,
+  runnerFrameReach,
+  SEALED_FRAME,
+  setFile,
+} from './app.ts';
 import { lessons } from './course.ts';
 import { serviceWorkerInControl } from './offline-support.ts';
 import { startStaticHost, type StaticHost } from './static-host.ts';
@@ -88,29 +98,8 @@ test('under the service worker and offline, the runner frame keeps its isolation
     policy ?? '',
   );
   expect(await frame.locator('script[src], link[href], img[src]').count()).toBe(0);
-  const reach = await frame.evaluate(() => {
-    const attempt = (fn: () => unknown) => {
-      try {
-        fn();
-        return 'read';
-      } catch (error) {
-        return (error as Error).name;
-      }
-    };
-    return {
-      parentDom: attempt(() => parent.document.title),
-      localStorage: attempt(() => localStorage.length),
-      serviceWorker: attempt(() => navigator.serviceWorker.controller),
-      origin: self.origin,
-    };
-  });
   // An opaque origin: no storage, no DOM of the app's, and no service worker of its own.
-  expect(reach).toEqual({
-    parentDom: 'SecurityError',
-    localStorage: 'SecurityError',
-    serviceWorker: 'SecurityError',
-    origin: 'null',
-  });
+  expect(await runnerFrameReach(frame)).toEqual(SEALED_FRAME);
 
   // Learner code cannot use the worker's cache as a way out either: the app's own files stay
   // out of its reach, from the cache or the network.

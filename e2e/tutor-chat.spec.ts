@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { findAnchor, type Tutor } from '../core/index.ts';
-import { caseRow, editorReady, openLesson, setFile, verdict } from './app.ts';
+import {
+  caseRow,
+  editorReady,
+  openLesson,
+  openTutorChat,
+  sayToTutor,
+  setFile,
+  verdict,
+} from './app.ts';
 
 /** The tutor's chat, offline: commands in plain words, and questions matched to its answers. */
 
@@ -21,29 +29,16 @@ const tutorPanel = (page: Page) => page.getByRole('region', { name: 'Tutor' });
 const log = (page: Page) => page.getByRole('log', { name: 'Conversation with the tutor' });
 const tutorLines = (page: Page) => log(page).locator('.chat-message.tutor');
 
-async function openChat(page: Page) {
-  await page.getByRole('tab', { name: 'Tutor', exact: true }).click();
-  await expect(page.getByLabel('Message to the tutor')).toBeVisible();
-}
-
-/** Types a line into the chat and sends it with Enter, as a keyboard user does. */
-async function say(page: Page, text: string) {
-  const input = page.getByLabel('Message to the tutor');
-  await input.fill(text);
-  await input.press('Enter');
-  await expect(input).toHaveValue('');
-}
-
 test.beforeEach(async ({ page }) => {
   await openLesson(page, LESSON);
-  await openChat(page);
+  await openTutorChat(page);
 });
 
 test('"run it" runs the code as the Run button does, and posts the run’s summary', async ({
   page,
 }) => {
   await setFile(page, FILE, reference);
-  await say(page, 'run it');
+  await sayToTutor(page, 'run it');
   await expect(log(page).locator('.chat-message.learner')).toHaveText(['You: run it']);
   await expect(verdict(page)).toHaveText(`Passed: all ${7} cases pass.`);
   const summary = tutorLines(page).last();
@@ -57,7 +52,7 @@ test('"run it" runs the code as the Run button does, and posts the run’s summa
 
   // A failing run says so, and offers to explain it: the explanation is about this run.
   await setFile(page, FILE, mistake('wrong-dropped-assistant'));
-  await say(page, 'run');
+  await sayToTutor(page, 'run');
   await expect(tutorLines(page).last()).toHaveAttribute('data-outcome', 'fail');
   await expect(tutorLines(page).last()).toContainText(/^Tutor: Failed: \d of 7 cases pass\./);
   await tutorLines(page).last().getByRole('button', { name: 'Why did it fail?' }).click();
@@ -70,17 +65,17 @@ test('"run it" runs the code as the Run button does, and posts the run’s summa
 test('"hint" gives the hints in order, the same ones the Hints tab opens', async ({ page }) => {
   const total = tutor.hints.length;
   for (const [i, hint] of tutor.hints.entries()) {
-    await say(page, i === 0 ? 'hint' : 'give me another hint');
+    await sayToTutor(page, i === 0 ? 'hint' : 'give me another hint');
     await expect(tutorLines(page).last().locator('strong').first()).toHaveText(
       `Hint ${i + 1} of ${total}: ${levels[hint.level]}`,
     );
   }
   // Past the last hint: the solution on the button's terms, which wait for a first run.
-  await say(page, 'hint');
+  await sayToTutor(page, 'hint');
   await expect(tutorLines(page).last()).toContainText(
     `You have seen all ${total} hints (the Hints tab has them). The reference solution opens after your first run`,
   );
-  await say(page, 'show solution');
+  await sayToTutor(page, 'show solution');
   await expect(tutorLines(page).last()).toContainText('opens after your first run');
   await expect(page.getByRole('button', { name: 'Hide solution' })).toHaveCount(0);
   // The Hints tab counts the chat's hints as opened.
@@ -95,7 +90,7 @@ test('a question close to an authored one is answered, with its lines highlighte
 }) => {
   await setFile(page, FILE, reference);
   const asked = question('stop-reason');
-  await say(page, 'why look at stop_reason and not at the blocks');
+  await sayToTutor(page, 'why look at stop_reason and not at the blocks');
   const answer = tutorLines(page).first();
   await expect(answer.locator('strong').first()).toHaveText(asked.question.replace(/`/g, ''));
   const range = findAnchor(reference, asked.anchor!)!;
@@ -109,7 +104,7 @@ test('a question close to an authored one is answered, with its lines highlighte
   );
 
   // Another answer points elsewhere; the first one's button points back.
-  await say(page, 'what does tool_use_id do');
+  await sayToTutor(page, 'what does tool_use_id do');
   const other = findAnchor(reference, question('tool-use-id').anchor!)!;
   await expect
     .poll(() => page.evaluate((f) => window.__theinference?.highlights(f), FILE))
@@ -127,7 +122,7 @@ test('a question close to an authored one is answered, with its lines highlighte
 });
 
 test('a question between two offers both; a question far from any says so', async ({ page }) => {
-  await say(page, 'tool results');
+  await sayToTutor(page, 'tool results');
   const choice = tutorLines(page).last();
   await expect(choice).toContainText('I am not sure which you mean');
   await expect(choice.getByRole('button')).toHaveText([
@@ -139,7 +134,7 @@ test('a question between two offers both; a question far from any says so', asyn
     question('results-first').question,
   );
 
-  await say(page, 'what is the capital of France?');
+  await sayToTutor(page, 'what is the capital of France?');
   await expect(tutorLines(page).last()).toContainText('I have no answer to that in this lesson');
   await expect(tutorLines(page).last()).toContainText('“run it”');
   await tutorLines(page).last().getByRole('button', { name: 'Help' }).click();
@@ -147,7 +142,7 @@ test('a question between two offers both; a question far from any says so', asyn
 });
 
 test('the conversation survives a reload and a lesson switch, per lesson', async ({ page }) => {
-  await say(page, 'what is cap for');
+  await sayToTutor(page, 'what is cap for');
   await expect(tutorLines(page)).toHaveCount(1);
   await expect(tutorLines(page)).toContainText(question('cap').question.replace(/`/g, ''));
   const before = (await log(page).textContent()) ?? '';
@@ -155,26 +150,26 @@ test('the conversation survives a reload and a lesson switch, per lesson', async
 
   await page.reload();
   await editorReady(page, LESSON);
-  await openChat(page);
+  await openTutorChat(page);
   await expect(log(page)).toHaveText(before);
 
   await page.goto('/#/one-turn');
   await editorReady(page, 'one-turn');
-  await openChat(page);
+  await openTutorChat(page);
   await expect(log(page).locator('.chat-message')).toHaveCount(0);
-  await say(page, 'help');
+  await sayToTutor(page, 'help');
   await expect(tutorLines(page)).toHaveCount(1);
 
   await page.goto(`/#/${LESSON}`);
   await editorReady(page, LESSON);
-  await openChat(page);
+  await openTutorChat(page);
   await expect(log(page)).toHaveText(before);
 });
 
 test('"next lesson" opens the next lesson; "break it" waits for a first run', async ({ page }) => {
-  await say(page, 'break it');
+  await sayToTutor(page, 'break it');
   await expect(tutorLines(page).last()).toContainText('Experiments break working code on purpose');
-  await say(page, 'next lesson');
+  await sayToTutor(page, 'next lesson');
   await editorReady(page, 'bounding-the-loop');
 });
 
@@ -201,12 +196,12 @@ test.describe('saved before the chat, or with a corrupt conversation', () => {
       await page.reload();
       await editorReady(page, LESSON);
       expect(await page.evaluate((f) => window.__theinference?.getFile(f), FILE)).toBe(draft);
-      await openChat(page);
+      await openTutorChat(page);
       await expect(log(page).locator('.chat-message')).toHaveCount(0);
       const notice = page.getByRole('region', { name: 'Notices' });
       if (saved.version === 2) await expect(notice).toContainText('parts of it were malformed');
       else await expect(notice).toHaveCount(0);
-      await say(page, 'hint');
+      await sayToTutor(page, 'hint');
       await expect(tutorLines(page)).toHaveCount(1);
     });
   }
@@ -216,11 +211,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`the chat has no serious accessibility violations (${colorScheme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme });
     await setFile(page, FILE, reference);
-    await say(page, 'run it');
+    await sayToTutor(page, 'run it');
     await expect(tutorLines(page).last()).toHaveAttribute('data-outcome', 'pass');
-    await say(page, 'hint');
-    await say(page, 'tool results');
-    await say(page, 'why does the loop check stop_reason');
+    await sayToTutor(page, 'hint');
+    await sayToTutor(page, 'tool results');
+    await sayToTutor(page, 'why does the loop check stop_reason');
     await expect(tutorLines(page)).toHaveCount(5);
     const results = await new AxeBuilder({ page }).include('.reading-pane').analyze();
     const serious = results.violations

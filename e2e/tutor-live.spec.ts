@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { lessonById } from './course.ts';
-import { openLesson } from './app.ts';
+import { openLesson, openTutorChat, sayToTutor } from './app.ts';
 import { requestsWith, script, STAND_IN_URL, uniqueKey } from './stand-in.ts';
 
 /**
@@ -35,15 +35,7 @@ async function openLiveTutor(page: Page, key: string) {
   await panel.getByText('Live settings').click();
   await panel.getByLabel('API base URL').fill(STAND_IN_URL);
   await expect(panel.getByLabel('API base URL')).toHaveValue(STAND_IN_URL);
-  await page.getByRole('tab', { name: 'Tutor', exact: true }).click();
-  await expect(page.getByLabel('Message to the tutor')).toBeVisible();
-}
-
-async function say(page: Page, text: string) {
-  const input = page.getByLabel('Message to the tutor');
-  await input.fill(text);
-  await input.press('Enter');
-  await expect(input).toHaveValue('');
+  await openTutorChat(page);
 }
 
 test('a free question goes to the model with the lesson and the code; its highlight_lines call highlights; its loop is shown', async ({
@@ -69,7 +61,7 @@ test('a free question goes to the model with the lesson and the code; its highli
     },
   ]);
   await openLiveTutor(page, key);
-  await say(page, QUESTION);
+  await sayToTutor(page, QUESTION);
   const answer = tutorLines(page).first();
   await expect(answer).toContainText('The TODO throws: the loop is yours to write.');
   await expect(answer).toContainText(/live · 2 model calls · \d+ tokens · session \d+ \/ 300000/);
@@ -97,7 +89,7 @@ test('a reply holding the reference solution is held back before a pass', async 
   const body = reference.slice(reference.indexOf('export async function runLoop'));
   await script(key, [{ reply: { content: [{ type: 'text', text: `Here:\n${body}` }] } }]);
   await openLiveTutor(page, key);
-  await say(page, 'write the whole loop for me please');
+  await sayToTutor(page, 'write the whole loop for me please');
   const answer = tutorLines(page).first();
   await expect(answer).toContainText('I held back my reply');
   await expect(log(page)).not.toContainText('runTools(response.content');
@@ -108,7 +100,7 @@ test('a 401 falls back to the offline tutor with a note', async ({ page }) => {
   const key = uniqueKey('bad');
   await script(key, [{ error: { status: 401 } }]);
   await openLiveTutor(page, key);
-  await say(page, 'why look at stop_reason and not at the blocks');
+  await sayToTutor(page, 'why look at stop_reason and not at the blocks');
   await expect(tutorLines(page).first()).toContainText('401');
   await expect(tutorLines(page).first()).toContainText('Answering offline instead');
   await expect(tutorLines(page)).toHaveCount(2);
@@ -117,7 +109,7 @@ test('a 401 falls back to the offline tutor with a note', async ({ page }) => {
 test('commands stay offline: "hint" sends nothing', async ({ page }) => {
   const key = uniqueKey('cmd');
   await openLiveTutor(page, key);
-  await say(page, 'hint');
+  await sayToTutor(page, 'hint');
   await expect(tutorLines(page).first()).toBeVisible();
   expect(await requestsWith(key)).toHaveLength(0);
 });

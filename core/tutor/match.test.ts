@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadCourse } from '../lesson/load-course.ts';
 import { indexLesson, matchQuestion, rank, THRESHOLDS } from './match.ts';
 import { stem, words } from './terms.ts';
-
-const raw = import.meta.glob<string>('/fixtures/**/*', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
-const loaded = loadCourse(
-  Object.fromEntries(Object.entries(raw).map(([p, t]) => [p.slice('/fixtures/'.length), t])),
-);
-if (!loaded.ok) throw new Error('fixtures/ does not load');
-const course = loaded.course;
+import { fixtureCourse } from '../../scripts/test-support/fixture-course.ts';
 
 /**
  * How learners might ask each authored question in their own words: other words for the
@@ -255,7 +244,7 @@ const MISSES = new Set([
 /** The share of rewordings answered outright by their own question, at least. */
 const ANSWERED_SHARE = 0.88;
 
-const lessons = course.lessons.filter((l) => l.tutor);
+const lessons = fixtureCourse.lessons.filter((l) => l.tutor);
 
 type Result = ReturnType<typeof matchQuestion>;
 const answers = (result: Result, kind: 'question' | 'step', id: string) =>
@@ -367,7 +356,7 @@ describe('over the whole course', () => {
 });
 
 describe('matchQuestion', () => {
-  const lesson = course.lessons.find((l) => l.id === 'the-while-loop')!;
+  const lesson = fixtureCourse.lessons.find((l) => l.id === 'the-while-loop')!;
   const index = indexLesson(lesson);
 
   it('offers the two closest when a question sits between two targets', () => {

@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseReport, LessonReport } from '../grade/report.ts';
-import { loadCourse } from '../lesson/load-course.ts';
 import { findAnchor } from '../lesson/tutor-text.ts';
 import type { Lesson } from '../lesson/types.ts';
 import type { ChatIntent, TutorReply } from './conversation.ts';
 import { createOfflineResponder } from './offline-responder.ts';
 import type { LastRun, RunOutcome, TutorActions } from './responder.ts';
+import { fixtureCourse } from '../../scripts/test-support/fixture-course.ts';
 
-const raw = import.meta.glob<string>('/fixtures/**/*', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
-const loaded = loadCourse(
-  Object.fromEntries(Object.entries(raw).map(([p, t]) => [p.slice('/fixtures/'.length), t])),
-);
-if (!loaded.ok) throw new Error('fixtures/ does not load');
-const course = loaded.course;
-const lesson = course.lessons.find((l) => l.id === 'the-while-loop')!;
+const lesson = fixtureCourse.lessons.find((l) => l.id === 'the-while-loop')!;
 const tutor = lesson.tutor!;
 
 /**
@@ -210,7 +200,7 @@ describe('the offline responder', () => {
     expect(p.did).toEqual(['undo src/loop.ts', 'lesson bounding-the-loop']);
   });
 
-  it.each(course.lessons.map((l) => [l.id, l] as const))(
+  it.each(fixtureCourse.lessons.map((l) => [l.id, l] as const))(
     'in %s, "help" lists the commands and offers the lesson’s questions',
     async (_id, each) => {
       const [reply] = await page().ask('help', each);

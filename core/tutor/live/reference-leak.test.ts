@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { findReferenceLeak, shownText, tokens } from './reference-leak.ts';
-import { loadCourse } from '../../lesson/load-course.ts';
-
-const raw = import.meta.glob<string>('/fixtures/**/*', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
-const loaded = loadCourse(
-  Object.fromEntries(Object.entries(raw).map(([p, t]) => [p.slice('/fixtures/'.length), t])),
-);
-if (!loaded.ok) throw new Error('fixtures/ does not load');
-const course = loaded.course;
+import { fixtureCourse } from '../../../scripts/test-support/fixture-course.ts';
 
 /** What counts as giving the solution away, over every lesson's reference. */
 
 describe('findReferenceLeak', () => {
-  for (const lesson of course.lessons) {
+  for (const lesson of fixtureCourse.lessons) {
     const check = {
       reference: lesson.reference,
       starter: lesson.starter,

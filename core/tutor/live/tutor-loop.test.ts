@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import Anthropic from '@anthropic-ai/sdk';
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../../api/messages.ts';
 import type { LessonReport } from '../../grade/report.ts';
-import { loadCourse } from '../../lesson/load-course.ts';
 import type { Lesson } from '../../lesson/types.ts';
 import type { SendResult } from '../../live/live-session.ts';
 import type { TutorReply } from '../conversation.ts';
@@ -11,22 +10,12 @@ import { STAND_IN_KEY } from '../../../scripts/api-stand-in/start-api-stand-in.t
 import { useStandIn } from '../../../scripts/api-stand-in/test-support.ts';
 import { createOfflineResponder } from '../offline-responder.ts';
 import { createLiveResponder, type LiveAnswer } from './live-responder.ts';
+import { fixtureLesson } from '../../../scripts/test-support/fixture-course.ts';
 
 /** The live tutor against the Messages API stand-in: the stand-in is the model. */
 
-const raw = import.meta.glob<string>('/fixtures/**/*', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
-const loaded = loadCourse(
-  Object.fromEntries(Object.entries(raw).map(([p, t]) => [p.slice('/fixtures/'.length), t])),
-);
-if (!loaded.ok) throw new Error('fixtures/ does not load');
-const course = loaded.course;
-
 const holder = useStandIn();
-const lesson = lessonById('the-while-loop');
+const lesson = fixtureLesson('the-while-loop');
 const MODEL = 'claude-sonnet-5-5';
 const referenceLoop = lesson.reference['src/loop.ts']!;
 const loopBody = referenceLoop.slice(referenceLoop.indexOf('export async function runLoop'));
@@ -277,15 +266,9 @@ describe('the live tutor loop', () => {
 });
 
 /**
- * For the live tutor's tests: the course's lessons, a page the tutor acts on (plain variables
+ * For the live tutor's tests: a page the tutor acts on (plain variables
  * and a log of what it did), and a `send` made of the real SDK, as the page's connection is.
  */
-
-function lessonById(id: string): Lesson {
-  const lesson = course.lessons.find((l) => l.id === id);
-  if (!lesson) throw new Error(`no lesson ${id}`);
-  return lesson;
-}
 
 function testPage(
   lesson: Lesson,

@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { lessonQuestion, liveInput, loadCourse } from '../../../core/index.ts';
+import { lessonQuestion, liveInput } from '../../../core/index.ts';
 import { baseUrlProblem } from './allowed-origins.ts';
 import { caseName, lessonModel } from './live-input.ts';
+import { fixtureLesson } from '../../../scripts/test-support/fixture-course.ts';
 
-const raw = import.meta.glob<string>('/fixtures/**/*', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
-const loaded = loadCourse(
-  Object.fromEntries(Object.entries(raw).map(([p, t]) => [p.slice('/fixtures/'.length), t])),
-);
-if (!loaded.ok) throw new Error('fixtures/ does not load');
-const lesson = (id: string) => {
-  const found = loaded.course.lessons.find((l) => l.id === id);
-  if (!found) throw new Error(`no lesson ${id}`);
-  return found;
-};
+const lesson = fixtureLesson;
 
 describe('the live input', () => {
   it("starts from the lesson's visible question and model", () => {

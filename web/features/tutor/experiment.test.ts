@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  loadCourse,
-  type CaseReport,
-  type LessonReport,
-  type TutorExperiment,
-} from '../../../core/index.ts';
+import { type CaseReport, type LessonReport, type TutorExperiment } from '../../../core/index.ts';
 import {
   editLines,
   observe,
@@ -12,17 +7,9 @@ import {
   referenceFilesFor,
   whyNotYours,
 } from './experiment.ts';
+import { fixtureCourse } from '../../../scripts/test-support/fixture-course.ts';
 
-const raw = import.meta.glob<string>('/fixtures/**/*', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
-const loaded = loadCourse(
-  Object.fromEntries(Object.entries(raw).map(([p, t]) => [p.slice('/fixtures/'.length), t])),
-);
-if (!loaded.ok) throw new Error('fixtures/ does not load');
-const experiments = loaded.course.lessons.flatMap((lesson) =>
+const experiments = fixtureCourse.lessons.flatMap((lesson) =>
   (lesson.tutor?.experiments ?? []).map((e) => [`${lesson.id} ${e.id}`, lesson, e] as const),
 );
 

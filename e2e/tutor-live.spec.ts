@@ -65,6 +65,13 @@ test('a free question goes to the model with the lesson and the code; its highli
   const answer = tutorLines(page).first();
   await expect(answer).toContainText('The TODO throws: the loop is yours to write.');
   await expect(answer).toContainText(/live · 2 model calls · \d+ tokens · session \d+ \/ 300000/);
+  // The tutor spent the learner's key: live mode's session total counts its tokens.
+  const spent = Number(/· (\d+) tokens ·/.exec((await answer.textContent()) ?? '')?.[1]);
+  expect(spent).toBeGreaterThan(0);
+  const session = page.locator('.live-panel').getByTestId('session-tokens');
+  const counted = (text: string | null) =>
+    (text ?? '').split(' · ').reduce((n, part) => n + Number(part.replace(/[^\d]/g, '')), 0);
+  await expect.poll(async () => counted(await session.textContent())).toBe(spent);
   await expect
     .poll(() => page.evaluate((f) => window.__theinference?.highlights(f), FILE))
     .toEqual([{ startLine: 59, endLine: 61 }]);

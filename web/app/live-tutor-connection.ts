@@ -5,12 +5,18 @@ import { useAppStore } from '../store/store.ts';
 /**
  * The live tutor's way to the model: live mode's page connection (the key stays on the page,
  * never in learner code). Available while live mode is on with a key; the model is live
- * mode's setting, or the course's when that leaves it to the lesson's code.
+ * mode's setting, or the course's when that leaves it to the lesson's code. What it spends shows
+ * in live mode's "This session" tokens, beside the runs'.
  */
 export function liveTutorConnection(): LiveTutorConnection | undefined {
   return {
     available: () => useAppStore.getState().liveOn && hasLiveKey(),
-    send: (request, options) => sendMessage(request, options),
+    send: async (request, options) => {
+      const result = await sendMessage(request, options);
+      // The tutor spends the learner's key too: its tokens count in live mode's session total.
+      if (result.ok) useAppStore.getState().addLiveSessionUsage(result.response.usage);
+      return result;
+    },
     model: () => useAppStore.getState().liveSettings.model || TUTOR_MODEL,
   };
 }

@@ -54,6 +54,8 @@ export interface LiveSlice {
   beginLiveRun(id: number, lessonId: string): void;
   /** A call was answered (using `added` tokens): the run's meter, and the session's tokens. */
   meterLiveRun(id: number, calls: number, added: Usage): void;
+  /** Tokens spent through the key outside a live run (the live tutor's calls): the session's. */
+  addLiveSessionUsage(added: Usage): void;
   finishLiveRun(id: number, report: LiveReport): void;
   crashLiveRun(id: number, error: string): void;
   clearLiveRun(): void;
@@ -95,6 +97,8 @@ export const createLiveSlice: StateCreator<AppState, [], [], LiveSlice> = (set) 
             ? { ...state.liveRun, calls, usage: addUsage(state.liveRun.usage, added) }
             : state.liveRun,
       })),
+    addLiveSessionUsage: (added) =>
+      set((state) => ({ liveSessionUsage: addUsage(state.liveSessionUsage, added) })),
     finishLiveRun: (id, report) => ifCurrent(id, () => ({ phase: 'done', report })),
     crashLiveRun: (id, error) => ifCurrent(id, () => ({ phase: 'crashed', error })),
     clearLiveRun: () => set({ liveRun: undefined }),

@@ -1,3 +1,4 @@
+import { Icon } from '../ui/Icon.tsx';
 import type { Course, Lesson } from '../../core/index.ts';
 import { OfflineBadge } from '../features/offline/OfflineBadge.tsx';
 import { useAppStore } from '../store/store.ts';
@@ -21,7 +22,7 @@ export function Header({ course, lesson, onOpenMap }: Props) {
       </a>
       <span className="course-title">{course.title}</span>
       <button type="button" className="button ghost course-map-button" onClick={onOpenMap}>
-        <MapIcon />
+        <Icon name="map" size={14} />
         <span className="course-map-label">Course map</span>
         {lesson && (
           <span className="muted">
@@ -48,13 +49,5 @@ export function Header({ course, lesson, onOpenMap }: Props) {
       <OfflineBadge />
       <SettingsMenu />
     </header>
-  );
-}
-
-function MapIcon() {
-  return (
-    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M2 3.5h12v1.5H2zM2 7.25h12v1.5H2zM2 11h8v1.5H2z" />
-    </svg>
   );
 }

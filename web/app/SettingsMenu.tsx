@@ -1,3 +1,4 @@
+import { Icon } from '../ui/Icon.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import { DEFAULT_FONT_SIZE, FONT_SIZES, type ThemePreference } from '../store/preferences-slice.ts';
 import { useAppStore } from '../store/store.ts';
@@ -37,7 +38,7 @@ export function SettingsMenu() {
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
       >
-        <GearIcon />
+        <Icon name="gear" size={15} />
         <span className="settings-label">Settings</span>
       </button>
       {open && (
@@ -81,16 +82,5 @@ export function SettingsMenu() {
         </div>
       )}
     </div>
-  );
-}
-
-function GearIcon() {
-  return (
-    <svg width="15" height="15" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M9.4 1.2 9.8 3a5.5 5.5 0 0 1 1.3.76l1.75-.6 1.4 2.42-1.38 1.23a5.6 5.6 0 0 1 0 1.5l1.38 1.23-1.4 2.42-1.75-.6a5.5 5.5 0 0 1-1.3.76l-.4 1.8H6.6l-.4-1.8a5.5 5.5 0 0 1-1.3-.76l-1.75.6-1.4-2.42 1.38-1.23a5.6 5.6 0 0 1 0-1.5L1.75 5.58l1.4-2.42 1.75.6A5.5 5.5 0 0 1 6.2 3l.4-1.8h2.8ZM8 5.75a2.25 2.25 0 1 0 0 4.5 2.25 2.25 0 0 0 0-4.5Z"
-      />
-    </svg>
   );
 }

@@ -1,3 +1,4 @@
+import { Icon } from '../../ui/Icon.tsx';
 import type { KeyboardEvent } from 'react';
 
 interface Props {
@@ -40,7 +41,7 @@ export function FileTabs({ files, active, readOnly, panelId, onSelect }: Props) 
             <span className="file-tab-name">{path.replace(/^src\//, '')}</span>
             {locked && (
               <span className="file-tab-lock" title="Read-only: the grader uses the lesson's copy">
-                <LockIcon />
+                <Icon name="lock" size={12} />
                 <span className="visually-hidden"> (read-only)</span>
               </span>
             )}
@@ -53,15 +54,4 @@ export function FileTabs({ files, active, readOnly, panelId, onSelect }: Props) 
 
 export function tabId(path: string): string {
   return `tab-${path.replace(/[^a-z0-9]/gi, '-')}`;
-}
-
-function LockIcon() {
-  return (
-    <svg width="12" height="12" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M5 7V5a3 3 0 0 1 6 0v2h.5A1.5 1.5 0 0 1 13 8.5v5a1.5 1.5 0 0 1-1.5 1.5h-7A1.5 1.5 0 0 1 3 13.5v-5A1.5 1.5 0 0 1 4.5 7H5Zm1.5 0h3V5a1.5 1.5 0 0 0-3 0v2Z"
-      />
-    </svg>
-  );
 }

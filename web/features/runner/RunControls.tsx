@@ -1,3 +1,4 @@
+import { Icon } from '../../ui/Icon.tsx';
 import { useAppStore } from '../../store/store.ts';
 import { retryBundler, stopRun } from './runs.ts';
 
@@ -19,7 +20,7 @@ export function RunControls({ onRun, showRun = true }: Props) {
     <div className="run-controls">
       {showRun && <RunButton onRun={onRun} />}
       <button type="button" className="button" onClick={stopRun} disabled={!running}>
-        <StopIcon /> Stop
+        <Icon name="stop" size={12} /> Stop
       </button>
       <label className="switch">
         <input type="checkbox" checked={watch} onChange={(e) => setWatch(e.target.checked)} />
@@ -41,7 +42,7 @@ export function RunButton({ onRun }: { onRun(): void }) {
       aria-keyshortcuts="Control+Enter Meta+Enter"
       title={`Run (${RUN_SHORTCUT})`}
     >
-      <PlayIcon /> Run <kbd aria-hidden="true">{RUN_SHORTCUT}</kbd>
+      <Icon name="play" size={12} /> Run <kbd aria-hidden="true">{RUN_SHORTCUT}</kbd>
     </button>
   );
 }
@@ -59,24 +60,5 @@ function BundlerStatus() {
         Retry
       </button>
     </span>
-  );
-}
-
-function PlayIcon() {
-  return (
-    <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M3 1.5v9a.5.5 0 0 0 .77.42l7-4.5a.5.5 0 0 0 0-.84l-7-4.5A.5.5 0 0 0 3 1.5Z"
-      />
-    </svg>
-  );
-}
-
-function StopIcon() {
-  return (
-    <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-      <rect fill="currentColor" x="2" y="2" width="8" height="8" rx="1.5" />
-    </svg>
   );
 }

@@ -1,3 +1,4 @@
+import { Icon } from '../../ui/Icon.tsx';
 import type { Lesson } from '../../../core/index.ts';
 import { visibleDraft } from '../../store/drafts-slice.ts';
 import { useAppStore } from '../../store/store.ts';
@@ -32,20 +33,9 @@ export function DownloadButton({ lesson }: { lesson: Lesson }) {
       title="Download your files"
       onClick={() => void download()}
     >
-      <DownloadIcon />
+      <Icon name="download" size={13} />
       <span className="download-label">Download</span>
       <span className="visually-hidden"> your files</span>
     </button>
-  );
-}
-
-function DownloadIcon() {
-  return (
-    <svg width="13" height="13" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M7.25 1.5h1.5v7.19l2.47-2.47 1.06 1.06L8 11.56 3.72 7.28l1.06-1.06 2.47 2.47V1.5ZM2 12.5h12V14H2v-1.5Z"
-      />
-    </svg>
   );
 }

@@ -1,3 +1,4 @@
+import { Icon } from '../../ui/Icon.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import { LONG_LINK_CHARS, type Lesson } from '../../../core/index.ts';
 import { visibleDraft } from '../../store/drafts-slice.ts';
@@ -51,7 +52,7 @@ export function ShareControl({ lesson }: { lesson: Lesson }) {
         aria-controls={panelId}
         onClick={() => void share()}
       >
-        <ShareIcon /> Share
+        <Icon name="share" size={13} /> Share
       </button>
       {shared && (
         <div
@@ -107,15 +108,4 @@ async function copyText(text: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function ShareIcon() {
-  return (
-    <svg width="13" height="13" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M12 10.5a2.5 2.5 0 0 0-1.93.91L6.4 9.29a2.5 2.5 0 0 0 0-2.58l3.67-2.12A2.5 2.5 0 1 0 9.5 3c0 .2.02.4.07.59L5.9 5.7a2.5 2.5 0 1 0 0 4.6l3.67 2.12A2.5 2.5 0 1 0 12 10.5Z"
-      />
-    </svg>
-  );
 }

@@ -63,6 +63,7 @@ function page(
         lastRun: () => over.lastRun,
         code: (path) => (path === 'src/loop.ts' ? over.code : undefined),
         lastExperiment: () => state.lastExperiment,
+        conversation: () => [],
       },
       actions,
       say: (reply) => said.push(reply),

@@ -1,7 +1,7 @@
 import type { LessonReport } from '../grade/report.ts';
 import type { TutorAnchor, TutorTarget } from '../lesson/tutor-schema.ts';
 import type { Lesson } from '../lesson/types.ts';
-import type { ChatIntent, TutorReply } from './conversation.ts';
+import type { ChatIntent, ChatMessage, TutorReply } from './conversation.ts';
 
 /**
  * The seam between the tutor's conversation and whoever answers in it. The panel hands each
@@ -50,6 +50,8 @@ export interface TutorContext {
   code(path: string): string | undefined;
   /** The experiment the conversation last opened (its id), to go on to the next one. */
   lastExperiment(): string | undefined;
+  /** The lesson's conversation as saved, oldest first (the line being answered is the last). */
+  conversation(): readonly ChatMessage[];
 }
 
 /** How a run the tutor started ended. */

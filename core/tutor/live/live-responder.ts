@@ -1,12 +1,13 @@
 import { explainApiError } from '../../live/api-error-text.ts';
 import { parseCommand } from '../commands.ts';
 import type { TutorResponder } from '../responder.ts';
+import { exchangesFrom } from './chat-history.ts';
 import { findReferenceLeak, shownText } from './reference-leak.ts';
 import {
   DEFAULT_SESSION_BUDGET,
   DEFAULT_TUTOR_LIMITS,
   runTutorLoop,
-  type Exchange,
+  HISTORY_KEPT,
   type TutorLimits,
   type TutorLoopOptions,
   type TutorLoopResult,
@@ -61,7 +62,6 @@ export interface LiveResponder extends TutorResponder {
 export function createLiveResponder(options: LiveResponderOptions): LiveResponder {
   const limits = options.limits ?? DEFAULT_TUTOR_LIMITS;
   const budget = options.budget ?? DEFAULT_SESSION_BUDGET;
-  const history = new Map<string, Exchange[]>();
   let spent = 0;
   return {
     spent: () => spent,
@@ -83,7 +83,7 @@ export function createLiveResponder(options: LiveResponderOptions): LiveResponde
       );
       const code: Record<string, string> = {};
       for (const path of editable) code[path] = context.code(path) ?? lesson.starter[path] ?? '';
-      const past = history.get(lesson.id) ?? [];
+      const past = exchangesFrom(context.conversation(), HISTORY_KEPT);
       const loop = await runTutorLoop({
         send: options.connection.send,
         model: options.connection.model(),
@@ -136,9 +136,6 @@ export function createLiveResponder(options: LiveResponderOptions): LiveResponde
       const note = loop.end.kind === 'limit' ? `\n\n(Stopped: ${loop.end.why}.)` : '';
       const text = (loop.text || 'The live tutor ended without words.') + note;
       turn.say({ text, lines: [usage], ...(loop.highlight ? { highlight: loop.highlight } : {}) });
-      if (loop.text.trim()) {
-        history.set(lesson.id, [...past, { question: input.text, answer: loop.text }].slice(-6));
-      }
     },
   };
 }

@@ -4,7 +4,7 @@ import type { ApiErrorBody, ApiRequest, ApiResponse } from '../../api/messages.t
 import type { LessonReport } from '../../grade/report.ts';
 import type { Lesson } from '../../lesson/types.ts';
 import type { SendResult } from '../../live/live-session.ts';
-import type { TutorReply } from '../conversation.ts';
+import type { ChatMessage, TutorReply } from '../conversation.ts';
 import type { RunOutcome, TutorActions, TutorContext } from '../responder.ts';
 import { STAND_IN_KEY } from '../../../scripts/api-stand-in/start-api-stand-in.ts';
 import { useStandIn } from '../../../scripts/api-stand-in/test-support.ts';
@@ -198,6 +198,35 @@ describe('the live tutor loop', () => {
     );
   });
 
+  it('sends the saved conversation before a follow-up, so it still makes sense after a reload', async () => {
+    holder.standIn.script([{ reply: { content: [{ type: 'text', text: 'Yes, that one.' }] } }]);
+    const line = (role: ChatMessage['role'], text: string, at: number): ChatMessage => ({
+      id: `saved-${at}`,
+      role,
+      at,
+      text,
+    });
+    // A fresh responder (a reloaded page) over a conversation saved with the learner's work.
+    const { page } = await ask(
+      'the one in the loop?',
+      {},
+      {
+        conversation: [
+          line('learner', 'which check ends the loop?', 1),
+          line('tutor', 'The check on stop_reason.', 2),
+          line('learner', 'the one in the loop?', 3),
+        ],
+      },
+    );
+    const body = holder.standIn.requests()[0]!.body as { messages: unknown[] };
+    expect(body.messages).toEqual([
+      { role: 'user', content: 'which check ends the loop?' },
+      { role: 'assistant', content: 'The check on stop_reason.' },
+      { role: 'user', content: 'the one in the loop?' },
+    ]);
+    expect(page.said[0]!.text).toBe('Yes, that one.');
+  });
+
   it('sends nothing once the session budget is spent, and answers offline', async () => {
     const { page } = await ask('why does the loop check stop_reason?', { budget: 0 });
     expect(holder.standIn.requests()).toHaveLength(0);
@@ -272,7 +301,12 @@ describe('the live tutor loop', () => {
 
 function testPage(
   lesson: Lesson,
-  over: { code?: Record<string, string>; unlocked?: boolean; report?: LessonReport } = {},
+  over: {
+    code?: Record<string, string>;
+    unlocked?: boolean;
+    report?: LessonReport;
+    conversation?: ChatMessage[];
+  } = {},
 ) {
   const state = { hintsShown: 0 };
   const did: string[] = [];
@@ -308,6 +342,7 @@ function testPage(
     lastRun: () => (over.report ? { source: 'mine', report: over.report } : undefined),
     code: (path) => code[path],
     lastExperiment: () => undefined,
+    conversation: () => over.conversation ?? [],
   };
   return { context, actions, did, said, say: (reply: TutorReply) => void said.push(reply), state };
 }

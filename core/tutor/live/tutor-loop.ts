@@ -78,7 +78,8 @@ export interface TutorLoopResult {
   tokens: number;
 }
 
-const HISTORY_KEPT = 6;
+/** Past exchanges sent before a question. */
+export const HISTORY_KEPT = 6;
 
 export async function runTutorLoop(options: TutorLoopOptions): Promise<TutorLoopResult> {
   const limits = options.limits ?? DEFAULT_TUTOR_LIMITS;

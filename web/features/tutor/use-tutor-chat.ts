@@ -130,6 +130,7 @@ function tutorContext(
     solutionOpen: () => state().solutionOpen,
     lastRun: () => lastRun(state().run, lesson.id),
     code: (path) => editor?.read(path),
+    conversation: () => state().chats[lesson.id] ?? [],
     lastExperiment: () => {
       const chat = state().chats[lesson.id] ?? [];
       for (let i = chat.length - 1; i >= 0; i--) {

@@ -23,8 +23,7 @@ import type {
 export type FrameRequest =
   /**
    * Run and grade `cases` against `script` (the bundle, without a prelude: the core adds it),
-   * each in a fresh worker. `live`: model calls go to the page (`model-request`), not the
-   * cassettes.
+   * each in a fresh worker, every model call answered from the case's cassette.
    */
   | {
       type: 'run';
@@ -33,7 +32,6 @@ export type FrameRequest =
       sourceMap: string;
       cases: LessonCase[];
       timeoutMs: number;
-      live: boolean;
     }
   /**
    * Live mode: run `script` once with `input` (the learner's own question), ungraded, every
@@ -68,7 +66,7 @@ export type FrameReport =
   | { type: 'ready' }
   /** A case of run `id` is graded. */
   | { type: 'case'; id: number; report: CaseReport }
-  /** Live mode: model call `call` of run `id` wants an answer (`model-reply`). */
+  /** Live run `id`: its model call `call` wants an answer (`model-reply`). */
   | { type: 'model-request'; id: number; call: number; request: ApiRequest }
   /** Live run `id` ended: its run as recorded, and where an escaped error was thrown. */
   | { type: 'live-done'; id: number; run: CaseRun; frames: StackFrame[] }
@@ -127,7 +125,7 @@ export function parseFrameRequest(data: unknown): FrameRequest | undefined {
   if (!isRecord(data)) return;
   switch (data.type) {
     case 'run': {
-      const { id, script, sourceMap, cases, timeoutMs, live } = data;
+      const { id, script, sourceMap, cases, timeoutMs } = data;
       if (!isId(id) || typeof script !== 'string' || typeof sourceMap !== 'string') return;
       if (!Array.isArray(cases) || typeof timeoutMs !== 'number' || !(timeoutMs > 0)) return;
       return {
@@ -137,7 +135,6 @@ export function parseFrameRequest(data: unknown): FrameRequest | undefined {
         sourceMap,
         cases: cases as LessonCase[],
         timeoutMs,
-        live: live === true,
       };
     }
     case 'live': {

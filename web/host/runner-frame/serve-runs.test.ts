@@ -80,7 +80,6 @@ describe('the runner frame server', () => {
       sourceMap: '{"version":3,"sources":[],"mappings":""}',
       cases: [echo],
       timeoutMs: 2_000,
-      live: false,
     });
     await until(() => reports.length > 0);
     expect(reports.map((r) => r.type === 'case' && [r.id, r.report.name, r.report.status])).toEqual(
@@ -98,7 +97,6 @@ describe('the runner frame server', () => {
       sourceMap: '{"version":3,"sources":[],"mappings":""}',
       cases: [echo],
       timeoutMs: 2_000,
-      live: false,
     });
     await until(() => reports.length > 0);
     const [report] = reports;
@@ -115,45 +113,11 @@ describe('the runner frame server', () => {
       sourceMap: '{"version":3,"sources":[],"mappings":""}',
       cases: [echo],
       timeoutMs: 60_000,
-      live: false,
     });
     handle({ type: 'cancel', id: 3 });
     await until(() => reports.length > 0);
     const [report] = reports;
     expect(report?.type === 'case' && report.report.kind).toBe('cancelled');
-  });
-
-  it('live: relays each model request to the page and answers the worker with its reply', async () => {
-    const { handle, reports } = serve(playingWorker(echo, echo.expected).spawn);
-    handle({
-      type: 'run',
-      id: 4,
-      script: '',
-      sourceMap: '{"version":3,"sources":[],"mappings":""}',
-      cases: [echo],
-      timeoutMs: 5_000,
-      live: true,
-    });
-    // The page's answerer: here, the recorded responses, one per relayed request.
-    let answered = 0;
-    while (!reports.some((r) => r.type === 'case')) {
-      const asked = reports.filter((r) => r.type === 'model-request');
-      if (asked.length > answered) {
-        const request = asked[answered]!;
-        if (request.type !== 'model-request') break;
-        const response = echo.cassette.calls[answered]!.response;
-        expect(request.request).toEqual(echo.cassette.calls[answered]!.request);
-        handle({ type: 'model-reply', id: 4, call: request.call, result: { ok: true, response } });
-        answered++;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 1));
-    }
-    expect(answered).toBe(echo.cassette.calls.length);
-    const done = reports.find((r) => r.type === 'case');
-    expect(done?.type === 'case' && [done.report.status, done.report.turns.length]).toEqual([
-      'pass',
-      echo.cassette.calls.length,
-    ]);
   });
 
   it('live request: runs the script once with the input, relays its calls, and sends the run back', async () => {

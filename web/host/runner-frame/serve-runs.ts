@@ -25,9 +25,10 @@ export interface FrameServerOptions {
 /**
  * The runner frame's side of a run, as an ordinary function of its requests (frame.ts wires it
  * to the page's port; tests call it with fake workers): each `run` is graded with the core's
- * `gradeBundle`, every case in a fresh worker, and each case's report goes to the page as it is
- * graded. Live runs relay every model call to the page and wait for its `model-reply`; a `live`
- * request (the learner's own question) runs the script once, ungraded, and sends the run back.
+ * `gradeBundle`, every case in a fresh worker answered from its cassette, and each case's report
+ * goes to the page as it is graded. A `live` request (the learner's own question) runs the
+ * script once, ungraded, relays every model call to the page, waits for its `model-reply`, and
+ * sends the run back.
  */
 export function createFrameServer({ spawn, reserve, clock, prelude, report }: FrameServerOptions) {
   /** Runs under way (graded or live), each with its way to stop. */
@@ -50,7 +51,7 @@ export function createFrameServer({ spawn, reserve, clock, prelude, report }: Fr
   return (request: FrameRequest): void => {
     switch (request.type) {
       case 'run': {
-        const { id, script, sourceMap, cases, timeoutMs, live } = request;
+        const { id, script, sourceMap, cases, timeoutMs } = request;
         if (runs.has(id)) return;
         // The next run of this lesson finds a waiting worker for every case.
         reserve?.(cases.length);
@@ -60,11 +61,7 @@ export function createFrameServer({ spawn, reserve, clock, prelude, report }: Fr
             { spawn, clock, prelude },
             cases,
             { script, sourceMap },
-            {
-              timeoutMs,
-              onCase: (caseReport) => report({ type: 'case', id, report: caseReport }),
-              ...(live ? { answerer: relayTo(id) } : {}),
-            },
+            { timeoutMs, onCase: (caseReport) => report({ type: 'case', id, report: caseReport }) },
           );
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);

@@ -219,8 +219,9 @@ export function createRunnerFrame({
 
   const handle = (report: Exclude<FrameReport, { type: 'ready' }>, client: Client) => {
     switch (report.type) {
-      case 'case':
-        return finishCase(client, report.report);
+      case 'cases':
+        for (const caseReport of report.reports) finishCase(client, caseReport);
+        return;
       case 'live-done':
         client.onLive?.(report);
         return client.settle();

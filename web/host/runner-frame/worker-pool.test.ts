@@ -30,6 +30,7 @@ interface Task {
 function pool(size = 2, refillDelayMs = 0) {
   const started: ReturnType<typeof fakeWorker>[] = [];
   const tasks: Task[] = [];
+  const afterTasks: (() => void)[] = [];
   const made = createWorkerPool(
     () => {
       const worker = fakeWorker();
@@ -44,6 +45,7 @@ function pool(size = 2, refillDelayMs = 0) {
         tasks.push(task);
         return () => void (task.cancelled = true);
       },
+      afterTask: (fn) => void afterTasks.push(fn),
     },
   );
   /** Runs the next task not cancelled; what it waited for, or undefined when none is left. */
@@ -58,7 +60,11 @@ function pool(size = 2, refillDelayMs = 0) {
   const drain = () => {
     while (next() !== undefined);
   };
-  return { ...made, started, next, drain };
+  /** Runs the tasks queued after the current one: where ended workers are terminated. */
+  const afterwards = () => {
+    for (const fn of afterTasks.splice(0)) fn();
+  };
+  return { ...made, started, next, drain, afterwards };
 }
 
 const listen = () => {
@@ -89,6 +95,9 @@ describe('the runner frame worker pool', () => {
     p.spawn('script c', listen().events);
     expect(p.started).toHaveLength(3);
     handle.terminate();
+    // Terminated in a task of its own, after the case's report went out.
+    expect(p.started[0]?.terminated).toBe(false);
+    p.afterwards();
     expect(p.started[0]?.terminated).toBe(true);
   });
 
@@ -111,6 +120,10 @@ describe('the runner frame worker pool', () => {
     for (let i = 0; i <= RELAY_LIMITS.messages; i++) worker.onmessage?.({ data: i });
     expect(a.messages).toHaveLength(RELAY_LIMITS.messages);
     expect(a.errors.map((e) => e.name)).toEqual(['Flood']);
+    // Its messages stop reaching the case at once; the thread goes a task later.
+    worker.onmessage?.({ data: 'more' });
+    expect(a.messages).toHaveLength(RELAY_LIMITS.messages);
+    p.afterwards();
     expect(worker.terminated).toBe(true);
   });
 

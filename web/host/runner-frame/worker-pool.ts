@@ -59,7 +59,14 @@ export function createWorkerPool(
     size: initialSize = 6,
     refillDelayMs = 0,
     later = timeout,
-  }: { size?: number; refillDelayMs?: number; later?: Later } = {},
+    afterTask = (fn) => void setTimeout(fn, 0),
+  }: {
+    size?: number;
+    refillDelayMs?: number;
+    later?: Later;
+    /** Runs `fn` in a task after this one (where an ended case's worker is terminated). */
+    afterTask?: (fn: () => void) => void;
+  } = {},
 ): WorkerPool {
   let size = initialSize;
   const pool: PoolWorker[] = [];
@@ -103,7 +110,10 @@ export function createWorkerPool(
       live = false;
       alive--;
       worker.onmessage = worker.onerror = worker.onmessageerror = null;
-      worker.terminate();
+      // Terminated in a task of its own (~1 ms each on the frame's main thread): the case's
+      // report, graded and sent in this task, need not wait for it. Nothing the worker does
+      // meanwhile reaches anyone (its handlers are gone), and it never runs another case.
+      afterTask(() => worker.terminate());
       if (alive === 0) lastCaseEnded();
     };
     const fail = (error: Parameters<WorkerEvents['error']>[0]) => {

@@ -28,9 +28,8 @@ export interface FrameServerOptions {
  * to the page's port; tests call it with fake workers): each `run` is graded with the core's
  * `gradeBundle`, every case in a fresh worker answered from its cassette, and the cases' reports
  * go to the page as they are graded, those that finish close together in one message
- * (`batchCases`). A `live` request (the learner's own question) runs the
- * script once, ungraded, relays every model call to the page, waits for its `model-reply`, and
- * sends the run back.
+ * (`batchCases`). A `live` request (the learner's own question) runs the script once, ungraded,
+ * relays every model call to the page, waits for its `model-reply`, and sends the run back.
  */
 export function createFrameServer({ spawn, reserve, clock, prelude, report }: FrameServerOptions) {
   /** Runs under way (graded or live), each with its way to stop. */

@@ -3,7 +3,7 @@ import type { CaseReport, LessonReport } from './report.ts';
 import type { FileMap, Lesson, LessonCase } from '../lesson/types.ts';
 import { createBundleCache } from '../run/bundle-cache.ts';
 import type { CompileError } from '../run/bundle.ts';
-import type { Bundler, GradingHost, ModelAnswerer, RunHost } from '../run/host.ts';
+import type { Bundler, GradingHost, RunHost } from '../run/host.ts';
 import type { SerializedError } from '../sandbox/protocol.ts';
 import { runCase, type CaseRunHandle } from '../run/run-case.ts';
 import type { CaseRun } from '../run/events.ts';
@@ -34,8 +34,6 @@ export interface GradingOptions {
   onCase?: (report: CaseReport) => void;
   /** Only these cases, by name (the learner's "run this case"); every case when absent. */
   cases?: readonly string[];
-  /** Live mode: answers model calls in place of each case's cassette (see `ModelAnswerer`). */
-  answerer?: ModelAnswerer;
   /**
    * Called with each case's run as it was recorded, and the bundle's stack mapper: for checks
    * that grade one run more than one way (sealed and open, say).
@@ -78,7 +76,6 @@ export function startGrading(
       timeoutMs: options.timeoutMs ?? lesson.timeoutMs,
       onCase: options.onCase,
       onRun: options.onRun,
-      answerer: options.answerer,
     });
     if (cancelled) grading.cancel();
     return report(await grading.result);
@@ -130,11 +127,11 @@ export function gradeBundle(
   host: RunHost,
   cases: readonly LessonCase[],
   bundle: { script: string; sourceMap: string },
-  options: Pick<GradingOptions, 'onCase' | 'onRun' | 'answerer'> & { timeoutMs: number },
+  options: Pick<GradingOptions, 'onCase' | 'onRun'> & { timeoutMs: number },
 ): CaseGrading {
   const stacks = createStackMapper(bundle.sourceMap);
   const runs: CaseRunHandle[] = cases.map((testCase) =>
-    runCase(host, bundle.script, testCase, options.timeoutMs, options.answerer),
+    runCase(host, bundle.script, testCase, options.timeoutMs),
   );
   const result = Promise.all(
     runs.map(async (handle, i) => {

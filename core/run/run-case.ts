@@ -3,9 +3,9 @@ import { unawaitedCause } from '../cassette/diagnose-request.ts';
 import { createCassetteSession, type LoopBounds } from '../cassette/session.ts';
 import type { LessonCase } from '../lesson/types.ts';
 import type { CaseRun, RunEvent, RunOutcome } from './events.ts';
-import { withPrelude, type ModelAnswerer, type RunHost, type WorkerHandle } from './host.ts';
+import { withPrelude, type RunHost, type WorkerHandle } from './host.ts';
 import { cutConsoleLine, RUN_LIMITS } from './limits.ts';
-import { answererSource, type ModelAnswer, type ModelSource } from './model-source.ts';
+import type { ModelAnswer, ModelSource } from './model-source.ts';
 import {
   parseWorkerMessage,
   serializeError,
@@ -21,19 +21,15 @@ export interface CaseRunHandle {
 
 /**
  * Runs one case: a fresh worker for the bundled script, the cassette answering its model
- * calls from this side of the boundary (or, live, `answerer`: see `ModelAnswerer`), and a timer
- * that terminates it.
+ * calls from this side of the boundary, and a timer that terminates it.
  */
 export function runCase(
   host: RunHost,
   script: string,
   testCase: LessonCase,
   timeoutMs: number,
-  answerer?: ModelAnswerer,
 ): CaseRunHandle {
-  const model = answerer
-    ? answererSource(answerer)
-    : createCassetteSession(testCase.cassette, loopBounds(testCase.input));
+  const model = createCassetteSession(testCase.cassette, loopBounds(testCase.input));
   return runScript(host, script, testCase.input, timeoutMs, model);
 }
 

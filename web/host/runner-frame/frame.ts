@@ -59,8 +59,17 @@ const clock: Clock = {
   clearTimeout: (handle) => clearTimeout(handle as number),
 };
 
+/**
+ * How long after a run's last case the pool starts refilling: past the moment the page paints
+ * the verdict (~30 ms after the last case on a 2-core machine), so the new workers' start-up
+ * (a thread, the lockdown, the runtime's evaluation, each) does not compete with it for the
+ * cores; and well before a learner who has read the verdict presses Run again.
+ */
+const REFILL_DELAY_MS = 100;
+
 const pool = createWorkerPool(
   () => new Worker(BOOT_URL, { name: 'theinference-case' }) as unknown as PoolWorker,
+  { refillDelayMs: REFILL_DELAY_MS },
 );
 
 let port: MessagePort | undefined;

@@ -12,7 +12,8 @@ import type {
  * Every message between the page and its runner frame (`runner.html`, a sandboxed iframe with
  * an opaque origin: frame.ts is its program). The frame owns the workers that run learner code,
  * answers their model calls from the cassette and grades each case with the core's grader, so a
- * run costs the page one message out (the script, once) and one message back per finished case.
+ * run costs the page one message out (the script, once) and one message back for the cases that
+ * finish together (all of them, in a cassette run).
  *
  * Reports are untrusted in principle (a frame is another process): the page checks where each
  * came from and parses it with `parseFrameReport`; the frame parses requests with
@@ -23,8 +24,7 @@ import type {
 export type FrameRequest =
   /**
    * Run and grade `cases` against `script` (the bundle, without a prelude: the core adds it),
-   * each in a fresh worker. `live`: model calls go to the page (`model-request`), not the
-   * cassettes.
+   * each in a fresh worker, every model call answered from the case's cassette.
    */
   | {
       type: 'run';
@@ -33,7 +33,6 @@ export type FrameRequest =
       sourceMap: string;
       cases: LessonCase[];
       timeoutMs: number;
-      live: boolean;
     }
   /**
    * Live mode: run `script` once with `input` (the learner's own question), ungraded, every
@@ -66,9 +65,12 @@ export type FrameRequest =
 export type FrameReport =
   /** The frame has loaded and listens (the one report sent to the window, not the port). */
   | { type: 'ready' }
-  /** A case of run `id` is graded. */
-  | { type: 'case'; id: number; report: CaseReport }
-  /** Live mode: model call `call` of run `id` wants an answer (`model-reply`). */
+  /**
+   * Cases of run `id` are graded: every case that finished since the last such report (all of
+   * a run's cases in one message when they finish close together, as cassette runs do).
+   */
+  | { type: 'cases'; id: number; reports: CaseReport[] }
+  /** Live run `id`: its model call `call` wants an answer (`model-reply`). */
   | { type: 'model-request'; id: number; call: number; request: ApiRequest }
   /** Live run `id` ended: its run as recorded, and where an escaped error was thrown. */
   | { type: 'live-done'; id: number; run: CaseRun; frames: StackFrame[] }
@@ -87,9 +89,11 @@ export function parseFrameReport(data: unknown): FrameReport | undefined {
   switch (data.type) {
     case 'ready':
       return { type: 'ready' };
-    case 'case':
-      return isId(data.id) && isRecord(data.report) && typeof data.report.name === 'string'
-        ? { type: 'case', id: data.id, report: data.report as unknown as CaseReport }
+    case 'cases':
+      return isId(data.id) &&
+        Array.isArray(data.reports) &&
+        data.reports.every((r) => isRecord(r) && typeof r.name === 'string')
+        ? { type: 'cases', id: data.id, reports: data.reports as CaseReport[] }
         : undefined;
     case 'model-request':
       return isId(data.id) && isId(data.call) && isRecord(data.request)
@@ -127,7 +131,7 @@ export function parseFrameRequest(data: unknown): FrameRequest | undefined {
   if (!isRecord(data)) return;
   switch (data.type) {
     case 'run': {
-      const { id, script, sourceMap, cases, timeoutMs, live } = data;
+      const { id, script, sourceMap, cases, timeoutMs } = data;
       if (!isId(id) || typeof script !== 'string' || typeof sourceMap !== 'string') return;
       if (!Array.isArray(cases) || typeof timeoutMs !== 'number' || !(timeoutMs > 0)) return;
       return {
@@ -137,7 +141,6 @@ export function parseFrameRequest(data: unknown): FrameRequest | undefined {
         sourceMap,
         cases: cases as LessonCase[],
         timeoutMs,
-        live: live === true,
       };
     }
     case 'live': {

@@ -42,13 +42,6 @@ export interface FrameRunRequest {
   sourceMap: string;
   cases: LessonCase[];
   timeoutMs: number;
-  /**
-   * Live mode's seam: when given, the frame does not answer model calls from the cassettes but
-   * sends each request here, and hands the answer back to the learner's worker. The answerer
-   * runs in the page (which holds the learner's key and makes the HTTPS call); the frame and the
-   * learner's code never see the key, and the frame keeps its `connect-src 'none'`.
-   */
-  answerer?: ModelAnswerer;
 }
 
 export interface FrameLiveRequest {
@@ -56,7 +49,12 @@ export interface FrameLiveRequest {
   sourceMap: string;
   input: unknown;
   timeoutMs: number;
-  /** Answers each model call, in the page (see `FrameRunRequest.answerer`). */
+  /**
+   * Answers each model call, in the page: the frame relays each request here and hands the
+   * answer back to the learner's worker. The page holds the learner's key and makes the HTTPS
+   * call; the frame and the learner's code never see the key, and the frame keeps its
+   * `connect-src 'none'`.
+   */
   answerer: ModelAnswerer;
 }
 
@@ -221,8 +219,9 @@ export function createRunnerFrame({
 
   const handle = (report: Exclude<FrameReport, { type: 'ready' }>, client: Client) => {
     switch (report.type) {
-      case 'case':
-        return finishCase(client, report.report);
+      case 'cases':
+        for (const caseReport of report.reports) finishCase(client, caseReport);
+        return;
       case 'live-done':
         client.onLive?.(report);
         return client.settle();
@@ -410,7 +409,7 @@ export function createRunnerFrame({
         },
       };
     },
-    run({ script, sourceMap, cases, timeoutMs, answerer }, onCase) {
+    run({ script, sourceMap, cases, timeoutMs }, onCase) {
       const id = ++nextRun;
       let settle: () => void = () => {};
       const done = new Promise<void>((resolve) => (settle = resolve));
@@ -420,17 +419,13 @@ export function createRunnerFrame({
         onCase,
         calls: new Set(),
         settle,
-        ...(answerer ? { answerer } : {}),
       };
       const result = done.then(() => {
         end(id, client);
         return cases.map((c) => client.reports.get(c.name) as CaseReport);
       });
       if (cases.length === 0) settle();
-      else {
-        const live = Boolean(answerer);
-        start(id, client, { type: 'run', id, script, sourceMap, cases, timeoutMs, live });
-      }
+      else start(id, client, { type: 'run', id, script, sourceMap, cases, timeoutMs });
       return {
         result,
         cancel() {

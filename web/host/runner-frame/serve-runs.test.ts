@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type {
+  CaseReport,
   Clock,
   LessonCase,
   SpawnWorker,
@@ -9,7 +10,7 @@ import type {
 import cassette from '../../../fixtures/the-while-loop/cases/echo/cassette.json';
 import expected from '../../../fixtures/the-while-loop/cases/echo/expected.json';
 import type { FrameReport } from './protocol.ts';
-import { createFrameServer } from './serve-runs.ts';
+import { batchCases, CASE_BATCH_MS, createFrameServer } from './serve-runs.ts';
 
 /** The-while-loop's echo case, as the lesson files have it. */
 const echo = {
@@ -80,12 +81,11 @@ describe('the runner frame server', () => {
       sourceMap: '{"version":3,"sources":[],"mappings":""}',
       cases: [echo],
       timeoutMs: 2_000,
-      live: false,
     });
     await until(() => reports.length > 0);
-    expect(reports.map((r) => r.type === 'case' && [r.id, r.report.name, r.report.status])).toEqual(
-      [[1, 'echo', 'pass']],
-    );
+    expect(
+      reports.map((r) => r.type === 'cases' && [r.id, r.reports.map((c) => [c.name, c.status])]),
+    ).toEqual([[1, [['echo', 'pass']]]]);
     expect(worker.scripts).toEqual(['// prelude\nbundle']);
   });
 
@@ -98,11 +98,10 @@ describe('the runner frame server', () => {
       sourceMap: '{"version":3,"sources":[],"mappings":""}',
       cases: [echo],
       timeoutMs: 2_000,
-      live: false,
     });
     await until(() => reports.length > 0);
     const [report] = reports;
-    expect(report?.type === 'case' && report.report.status).toBe('fail');
+    expect(report?.type === 'cases' && report.reports[0]?.status).toBe('fail');
   });
 
   it('cancels a run: its cases say so', async () => {
@@ -115,45 +114,11 @@ describe('the runner frame server', () => {
       sourceMap: '{"version":3,"sources":[],"mappings":""}',
       cases: [echo],
       timeoutMs: 60_000,
-      live: false,
     });
     handle({ type: 'cancel', id: 3 });
     await until(() => reports.length > 0);
     const [report] = reports;
-    expect(report?.type === 'case' && report.report.kind).toBe('cancelled');
-  });
-
-  it('live: relays each model request to the page and answers the worker with its reply', async () => {
-    const { handle, reports } = serve(playingWorker(echo, echo.expected).spawn);
-    handle({
-      type: 'run',
-      id: 4,
-      script: '',
-      sourceMap: '{"version":3,"sources":[],"mappings":""}',
-      cases: [echo],
-      timeoutMs: 5_000,
-      live: true,
-    });
-    // The page's answerer: here, the recorded responses, one per relayed request.
-    let answered = 0;
-    while (!reports.some((r) => r.type === 'case')) {
-      const asked = reports.filter((r) => r.type === 'model-request');
-      if (asked.length > answered) {
-        const request = asked[answered]!;
-        if (request.type !== 'model-request') break;
-        const response = echo.cassette.calls[answered]!.response;
-        expect(request.request).toEqual(echo.cassette.calls[answered]!.request);
-        handle({ type: 'model-reply', id: 4, call: request.call, result: { ok: true, response } });
-        answered++;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 1));
-    }
-    expect(answered).toBe(echo.cassette.calls.length);
-    const done = reports.find((r) => r.type === 'case');
-    expect(done?.type === 'case' && [done.report.status, done.report.turns.length]).toEqual([
-      'pass',
-      echo.cassette.calls.length,
-    ]);
+    expect(report?.type === 'cases' && report.reports[0]?.kind).toBe('cancelled');
   });
 
   it('live request: runs the script once with the input, relays its calls, and sends the run back', async () => {
@@ -187,7 +152,7 @@ describe('the runner frame server', () => {
     if (done?.type !== 'live-done') throw new Error('no end');
     const calls = done.run.events.filter((e) => e.type === 'model-call');
     expect([
-      reports.some((r) => r.type === 'case'),
+      reports.some((r) => r.type === 'cases'),
       done.run.outcome.kind,
       calls.map((c) => [c.index, c.response?.id, c.retries]),
     ]).toEqual([false, 'cancelled', [[1, response.id, retries]]]);
@@ -208,5 +173,66 @@ describe('the runner frame server', () => {
     await until(() => reports.some((r) => r.type === 'live-done'));
     const done = reports.find((r) => r.type === 'live-done');
     expect(done?.type === 'live-done' && done.run.outcome.kind).toBe('cancelled');
+  });
+});
+
+describe("the frame's case reports to the page", () => {
+  /** A clock whose timers run only when the test says. */
+  function manualClock() {
+    const timers = new Map<number, { fn: () => void; ms: number }>();
+    let next = 0;
+    const clock: Clock = {
+      now: () => 0,
+      setTimeout: (fn, ms) => (timers.set(++next, { fn, ms }), next),
+      clearTimeout: (handle) => void timers.delete(handle as number),
+    };
+    const fire = () => {
+      const due = [...timers.values()];
+      timers.clear();
+      for (const timer of due) timer.fn();
+      return due.map((t) => t.ms);
+    };
+    return { clock, fire, pending: () => timers.size };
+  }
+  const report = (name: string) => ({ name }) as unknown as CaseReport;
+
+  it('sends a run whose cases finish together as one message, at once when the last is in', () => {
+    const { clock, pending } = manualClock();
+    const sent: string[][] = [];
+    const onCase = batchCases(3, clock, (reports) => sent.push(reports.map((r) => r.name)));
+    onCase(report('a'));
+    onCase(report('b'));
+    expect(sent).toEqual([]);
+    onCase(report('c'));
+    expect([sent, pending()]).toEqual([[['a', 'b', 'c']], 0]);
+  });
+
+  it('sends what has finished after CASE_BATCH_MS when a slower case is still running', () => {
+    const { clock, fire } = manualClock();
+    const sent: string[][] = [];
+    const onCase = batchCases(3, clock, (reports) => sent.push(reports.map((r) => r.name)));
+    onCase(report('a'));
+    onCase(report('b'));
+    expect(fire()).toEqual([CASE_BATCH_MS]);
+    expect(sent).toEqual([['a', 'b']]);
+    onCase(report('slow'));
+    expect(sent).toEqual([['a', 'b'], ['slow']]);
+    expect(fire()).toEqual([]);
+  });
+
+  it('a seven-case run reaches the page as one message', async () => {
+    const cases = Array.from({ length: 7 }, (_, i) => ({ ...echo, name: `echo-${i}` }));
+    const { handle, reports } = serve(playingWorker(echo, echo.expected).spawn);
+    handle({
+      type: 'run',
+      id: 7,
+      script: '',
+      sourceMap: '{"version":3,"sources":[],"mappings":""}',
+      cases,
+      timeoutMs: 2_000,
+    });
+    await until(() => reports.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, CASE_BATCH_MS * 2));
+    expect(reports.map((r) => r.type === 'cases' && r.reports.length)).toEqual([7]);
   });
 });

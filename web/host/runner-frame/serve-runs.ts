@@ -1,5 +1,6 @@
 import type {
   CaseGrading,
+  CaseReport,
   Clock,
   ModelAnswer,
   ModelAnswerer,
@@ -25,9 +26,10 @@ export interface FrameServerOptions {
 /**
  * The runner frame's side of a run, as an ordinary function of its requests (frame.ts wires it
  * to the page's port; tests call it with fake workers): each `run` is graded with the core's
- * `gradeBundle`, every case in a fresh worker, and each case's report goes to the page as it is
- * graded. Live runs relay every model call to the page and wait for its `model-reply`; a `live`
- * request (the learner's own question) runs the script once, ungraded, and sends the run back.
+ * `gradeBundle`, every case in a fresh worker answered from its cassette, and the cases' reports
+ * go to the page as they are graded, those that finish close together in one message
+ * (`batchCases`). A `live` request (the learner's own question) runs the script once, ungraded,
+ * relays every model call to the page, waits for its `model-reply`, and sends the run back.
  */
 export function createFrameServer({ spawn, reserve, clock, prelude, report }: FrameServerOptions) {
   /** Runs under way (graded or live), each with its way to stop. */
@@ -50,21 +52,20 @@ export function createFrameServer({ spawn, reserve, clock, prelude, report }: Fr
   return (request: FrameRequest): void => {
     switch (request.type) {
       case 'run': {
-        const { id, script, sourceMap, cases, timeoutMs, live } = request;
+        const { id, script, sourceMap, cases, timeoutMs } = request;
         if (runs.has(id)) return;
         // The next run of this lesson finds a waiting worker for every case.
         reserve?.(cases.length);
         let grading: CaseGrading;
+        const onCase = batchCases(cases.length, clock, (reports) =>
+          report({ type: 'cases', id, reports }),
+        );
         try {
           grading = gradeBundle(
             { spawn, clock, prelude },
             cases,
             { script, sourceMap },
-            {
-              timeoutMs,
-              onCase: (caseReport) => report({ type: 'case', id, report: caseReport }),
-              ...(live ? { answerer: relayTo(id) } : {}),
-            },
+            { timeoutMs, onCase },
           );
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
@@ -109,5 +110,41 @@ export function createFrameServer({ spawn, reserve, clock, prelude, report }: Fr
       default:
         return;
     }
+  };
+}
+
+/**
+ * How long a finished case's report may wait for others to join it in one message to the page.
+ * The page shows a run's progress at most every 100 ms (run-controller.ts), so a wait this
+ * long is never seen; a run's last case sends at once.
+ */
+export const CASE_BATCH_MS = 20;
+
+/**
+ * Collects a run's case reports and sends them in batches: at once when the run's last case is
+ * in, else `CASE_BATCH_MS` after the first report of a batch. A cassette run's cases finish
+ * within a few milliseconds of each other, so the page gets one message per run, not one per
+ * case (each a cross-process message: a task on the frame's main thread and on the page's).
+ */
+export function batchCases(
+  total: number,
+  clock: Clock,
+  send: (reports: CaseReport[]) => void,
+): (report: CaseReport) => void {
+  let batch: CaseReport[] = [];
+  let received = 0;
+  let timer: unknown;
+  const flush = () => {
+    clock.clearTimeout(timer);
+    timer = undefined;
+    if (batch.length === 0) return;
+    const reports = batch;
+    batch = [];
+    send(reports);
+  };
+  return (report) => {
+    batch.push(report);
+    if (++received >= total) flush();
+    else timer ??= clock.setTimeout(flush, CASE_BATCH_MS);
   };
 }

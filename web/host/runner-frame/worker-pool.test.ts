@@ -20,21 +20,51 @@ function fakeWorker() {
   return worker;
 }
 
-function pool(size = 2) {
+/** A task the fake clock holds: what it runs, after how long, and whether it was cancelled. */
+interface Task {
+  fn: () => void;
+  ms: number;
+  cancelled: boolean;
+}
+
+function pool(size = 2, refillDelayMs = 0) {
   const started: ReturnType<typeof fakeWorker>[] = [];
-  const tasks: (() => void)[] = [];
+  const tasks: Task[] = [];
+  const afterTasks: (() => void)[] = [];
   const made = createWorkerPool(
     () => {
       const worker = fakeWorker();
       started.push(worker);
       return worker;
     },
-    { size, later: (fn) => void tasks.push(fn) },
+    {
+      size,
+      refillDelayMs,
+      later: (fn, ms) => {
+        const task = { fn, ms, cancelled: false };
+        tasks.push(task);
+        return () => void (task.cancelled = true);
+      },
+      afterTask: (fn) => void afterTasks.push(fn),
+    },
   );
-  const drain = () => {
-    while (tasks.length > 0) tasks.shift()?.();
+  /** Runs the next task not cancelled; what it waited for, or undefined when none is left. */
+  const next = (): number | undefined => {
+    for (let task = tasks.shift(); task; task = tasks.shift()) {
+      if (task.cancelled) continue;
+      task.fn();
+      return task.ms;
+    }
+    return undefined;
   };
-  return { ...made, started, drain };
+  const drain = () => {
+    while (next() !== undefined);
+  };
+  /** Runs the tasks queued after the current one: where ended workers are terminated. */
+  const afterwards = () => {
+    for (const fn of afterTasks.splice(0)) fn();
+  };
+  return { ...made, started, next, drain, afterwards };
 }
 
 const listen = () => {
@@ -65,6 +95,9 @@ describe('the runner frame worker pool', () => {
     p.spawn('script c', listen().events);
     expect(p.started).toHaveLength(3);
     handle.terminate();
+    // Terminated in a task of its own, after the case's report went out.
+    expect(p.started[0]?.terminated).toBe(false);
+    p.afterwards();
     expect(p.started[0]?.terminated).toBe(true);
   });
 
@@ -87,6 +120,10 @@ describe('the runner frame worker pool', () => {
     for (let i = 0; i <= RELAY_LIMITS.messages; i++) worker.onmessage?.({ data: i });
     expect(a.messages).toHaveLength(RELAY_LIMITS.messages);
     expect(a.errors.map((e) => e.name)).toEqual(['Flood']);
+    // Its messages stop reaching the case at once; the thread goes a task later.
+    worker.onmessage?.({ data: 'more' });
+    expect(a.messages).toHaveLength(RELAY_LIMITS.messages);
+    p.afterwards();
     expect(worker.terminated).toBe(true);
   });
 
@@ -124,5 +161,53 @@ describe('the runner frame worker pool', () => {
     p.refill();
     p.drain();
     expect(p.started).toHaveLength(12);
+  });
+
+  it('refills only refillDelayMs after the last case ended, then one worker per task', () => {
+    const p = pool(2, 100);
+    p.refill();
+    // The first fill (the frame just loaded) does not wait.
+    expect([p.next(), p.next(), p.next()]).toEqual([0, 0, undefined]);
+    expect(p.started).toHaveLength(2);
+    const a = p.spawn('a', listen().events);
+    const b = p.spawn('b', listen().events);
+    a.terminate();
+    // A case still runs: nothing starts.
+    expect(p.next()).toBeUndefined();
+    b.terminate();
+    // The last case ended: the refill waits, then starts the workers one task at a time.
+    expect(p.started).toHaveLength(2);
+    expect(p.next()).toBe(100);
+    expect(p.started).toHaveLength(3);
+    expect(p.next()).toBe(0);
+    expect(p.started).toHaveLength(4);
+    p.drain();
+    expect(p.started).toHaveLength(4);
+  });
+
+  it('a Run pressed before the refill gets fresh workers, and the refill waits for its end again', () => {
+    const p = pool(2, 100);
+    p.spawn('a', listen().events).terminate();
+    // The refill is waiting; a new run comes first and finds the pool empty.
+    const b = listen();
+    const handle = p.spawn('b', b.events);
+    expect(p.started.map((w) => w.sent)).toEqual([['a'], ['b']]);
+    // The waiting refill finds a case running and starts nothing.
+    p.drain();
+    expect(p.started).toHaveLength(2);
+    handle.terminate();
+    expect(p.next()).toBe(100);
+    p.drain();
+    expect(p.started).toHaveLength(4);
+  });
+
+  it('restarts the wait when another run ends while the refill waits', () => {
+    const p = pool(1, 100);
+    p.spawn('a', listen().events).terminate();
+    // No task ran yet; a second run starts and ends: only the newest wait counts.
+    p.spawn('b', listen().events).terminate();
+    expect(p.next()).toBe(100);
+    expect(p.next()).toBeUndefined();
+    expect(p.started).toHaveLength(3);
   });
 });

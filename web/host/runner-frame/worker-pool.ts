@@ -23,7 +23,7 @@ export interface ErrorEventLike {
 export interface WorkerPool {
   /** THE one place in the browser that gives learner code a thread: a fresh worker per case. */
   spawn: SpawnWorker;
-  /** Starts workers ahead of the next run (once no case is running, one per task). */
+  /** Starts workers ahead of the next run now (once no case is running, one per task). */
   refill(): void;
   /** Keeps at least `count` workers waiting from now on: a run's cases all start at once. */
   reserve(count: number): void;
@@ -35,35 +35,68 @@ export interface WorkerPool {
  * has loaded a script never goes back to the pool, so no two cases (and no two runs) share a
  * realm. Each worker's messages are held to RELAY_LIMITS before the grader sees them: past them
  * the worker is terminated and its case fails with the reason.
+ *
+ * The pool refills once no case runs, but not at once: `refillDelayMs` after the last case
+ * ended. Each new worker is a thread that hardens its realm and evaluates the sandbox runtime,
+ * and starting them the moment the last case ends puts that work on the cores exactly while the
+ * page renders and paints the verdict. A Run pressed before the pool has refilled still works:
+ * a case that finds no waiting worker starts a fresh one.
  */
 /** Workers kept waiting at most, whatever a run asked for (each is a thread and a realm). */
 const MAX_POOL = 12;
+
+/** Runs `fn` after `ms` (0: a task of its own); returns what cancels it. */
+export type Later = (fn: () => void, ms: number) => () => void;
+
+const timeout: Later = (fn, ms) => {
+  const handle = setTimeout(fn, ms);
+  return () => clearTimeout(handle);
+};
 
 export function createWorkerPool(
   startWorker: () => PoolWorker,
   {
     size: initialSize = 6,
-    later = (fn: () => void): void => void setTimeout(fn, 0),
-  }: { size?: number; later?: (fn: () => void) => void } = {},
+    refillDelayMs = 0,
+    later = timeout,
+    afterTask = (fn) => void setTimeout(fn, 0),
+  }: {
+    size?: number;
+    refillDelayMs?: number;
+    later?: Later;
+    /** Runs `fn` in a task after this one (where an ended case's worker is terminated). */
+    afterTask?: (fn: () => void) => void;
+  } = {},
 ): WorkerPool {
   let size = initialSize;
   const pool: PoolWorker[] = [];
   let alive = 0;
-  let refilling = false;
+  /** Cancels the next step of a refill under way (or waiting to begin). */
+  let pending: (() => void) | undefined;
 
-  const refill = () => {
-    if (refilling || alive > 0 || pool.length >= size) return;
-    refilling = true;
-    later(() => {
-      refilling = false;
-      if (alive > 0 || pool.length >= size) return;
-      try {
-        pool.push(startWorker());
-      } catch {
-        return; // this frame cannot start workers: spawn() reports it when a run asks
-      }
-      refill();
-    });
+  /** Starts one worker, then the next in a task of its own, until the pool is full. */
+  const step = () => {
+    pending = undefined;
+    if (alive > 0 || pool.length >= size) return;
+    try {
+      pool.push(startWorker());
+    } catch {
+      return; // this frame cannot start workers: spawn() reports it when a run asks
+    }
+    if (pool.length < size) pending = later(step, 0);
+  };
+
+  /** Starts filling the pool `delayMs` from now (a refill already under way goes on). */
+  const fillAfter = (delayMs: number) => {
+    if (pending || alive > 0 || pool.length >= size) return;
+    pending = later(step, delayMs);
+  };
+
+  /** The last case has ended: the pool refills once the page has had time to show the verdict. */
+  const lastCaseEnded = () => {
+    pending?.();
+    pending = undefined;
+    fillAfter(refillDelayMs);
   };
 
   const spawn: SpawnWorker = (script, events: WorkerEvents) => {
@@ -77,8 +110,11 @@ export function createWorkerPool(
       live = false;
       alive--;
       worker.onmessage = worker.onerror = worker.onmessageerror = null;
-      worker.terminate();
-      refill();
+      // Terminated in a task of its own (~1 ms each on the frame's main thread): the case's
+      // report, graded and sent in this task, need not wait for it. Nothing the worker does
+      // meanwhile reaches anyone (its handlers are gone), and it never runs another case.
+      afterTask(() => worker.terminate());
+      if (alive === 0) lastCaseEnded();
     };
     const fail = (error: Parameters<WorkerEvents['error']>[0]) => {
       if (!live) return;
@@ -119,5 +155,5 @@ export function createWorkerPool(
   const reserve = (count: number) => {
     size = Math.max(size, Math.min(count, MAX_POOL));
   };
-  return { spawn, refill, reserve };
+  return { spawn, refill: () => fillAfter(0), reserve };
 }

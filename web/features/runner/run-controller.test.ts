@@ -162,13 +162,8 @@ describe('createRunController', () => {
     const running = controller.run(lesson, { 'src/a.ts': 'x' }, 'mine');
     await tick();
     expect(
-      runs.map((r) => [
-        r.request.script,
-        r.request.sourceMap,
-        r.request.cases.map((c) => c.name),
-        'answerer' in r.request,
-      ]),
-    ).toEqual([['script', 'map', ['a', 'b'], false]]);
+      runs.map((r) => [r.request.script, r.request.sourceMap, r.request.cases.map((c) => c.name)]),
+    ).toEqual([['script', 'map', ['a', 'b']]]);
     runs[0]!.settle([passed('b'), passed('a')]);
     const done = await running;
     expect([done?.phase, finished[0]?.status, finished[0]?.cases.map((c) => c.name)]).toEqual([

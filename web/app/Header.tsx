@@ -12,8 +12,8 @@ interface Props {
 
 /** The top bar: the product, the course map, progress, and the settings. */
 export function Header({ course, lesson, onOpenMap }: Props) {
-  const progress = useAppStore((s) => s.progress);
-  const passed = course.lessons.filter((l) => progress[l.id]?.passed).length;
+  // The count alone: every Run records an attempt, which must not re-render the header.
+  const passed = useAppStore((s) => course.lessons.filter((l) => s.progress[l.id]?.passed).length);
   return (
     <header className="app-header">
       <a className="brand" href="#/" aria-label="theinference home">

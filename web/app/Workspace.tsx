@@ -54,8 +54,9 @@ function runNow(lesson: Lesson, only?: string[]): void {
     return;
   }
   const source = useAppStore.getState().shared[lesson.id] ? 'shared' : 'mine';
-  void runLesson(lesson, filesNow(lesson), source, only).then((finished) => {
-    if (finished && source === 'mine') recordRun(lesson, finished);
+  // Recorded in the tick the results land, so the progress renders with them (one commit).
+  void runLesson(lesson, filesNow(lesson), source, only, (finished) => {
+    if (source === 'mine') recordRun(lesson, finished);
   });
 }
 

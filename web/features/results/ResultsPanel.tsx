@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { CaseReport, Lesson } from '../../../core/index.ts';
 import { codeChangedSince } from '../../store/learner-files.ts';
 import { runReports } from '../../store/run-slice.ts';
@@ -38,10 +38,11 @@ export function ResultsPanel({ lesson, transcript, next, caseActions, onRun, onR
   const selectCase = useAppStore((s) => s.selectCase);
   const reveal = useAppStore((s) => s.requestReveal);
   const typeErrors = useAppStore((s) => s.typeErrors[lesson.id] ?? NO_ISSUES);
-  // Until a run's first case is in, the last finished run's results stay, dimmed (after a
-  // moment, in CSS): a run over in 20 ms does not flash an empty panel, and the page has less
-  // to lay out while the run's workers need the CPU.
+  // Until a run's first case is in, the last finished run's results stay: a run over in 20 ms
+  // does not flash an empty panel, and the page has less to lay out while the run's workers
+  // need the CPU.
   const waiting = run?.phase === 'running' && run.cases.length === 0 ? run.previous : undefined;
+  const dimmed = useDimmedAfterMoment(waiting ? run?.id : undefined);
   const shownRun = waiting ?? run;
   // Results of code the learner has since changed (or Reset) say so, until the next Run.
   const changed = useAppStore((s) =>
@@ -66,7 +67,7 @@ export function ResultsPanel({ lesson, transcript, next, caseActions, onRun, onR
     reports.find((r) => r.name === selected) ??
     reports.find((r) => r.status !== 'pass') ??
     reports[0];
-  const scrollClass = waiting ? ' waiting' : changed ? ' outdated' : '';
+  const scrollClass = dimmed ? ' waiting' : changed ? ' outdated' : '';
 
   return (
     <section className="results-panel" aria-labelledby="results-title">
@@ -105,4 +106,25 @@ export function ResultsPanel({ lesson, transcript, next, caseActions, onRun, onR
       </div>
     </section>
   );
+}
+
+/** How long a run may keep the last results on screen before they are dimmed. */
+const DIM_AFTER_MS = 150;
+
+/**
+ * Whether the results kept while run `waitingFor` gets its first case in should be dimmed: only
+ * once that has taken a moment. A timer rather than a CSS transition delay, so a quick run
+ * changes nothing about the results' look, and neither the press nor the verdict restyles,
+ * re-layers and repaints the whole scrolling area (an opacity transition, even one still in its
+ * delay, gives it a layer of its own and a frame at every tick).
+ */
+function useDimmedAfterMoment(waitingFor: number | undefined): boolean {
+  const [dimmedFor, setDimmedFor] = useState<number>();
+  useEffect(() => {
+    if (waitingFor === undefined) return;
+    const timer = setTimeout(() => setDimmedFor(waitingFor), DIM_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [waitingFor]);
+  // Keyed on the run, so the next run starts undimmed without a render to reset it.
+  return waitingFor !== undefined && dimmedFor === waitingFor;
 }

@@ -173,6 +173,32 @@ describe('createRunController', () => {
     ]);
   });
 
+  it('hands the finished run to onFinish in the tick its results reach the store', async () => {
+    const { store } = fakeStore();
+    const order: string[] = [];
+    const finishRun = store.getState().finishRun;
+    const watched: RunStore = {
+      getState: () => ({
+        ...store.getState(),
+        finishRun: (id, report) => {
+          finishRun(id, report);
+          order.push('results');
+          // What React does on a store change: render in a microtask. onFinish must come first.
+          queueMicrotask(() => order.push('microtask'));
+        },
+      }),
+    };
+    const { frame, runs } = fakeFrame();
+    const controller = createRunController({ store: watched, host: { bundler: ok, frame, clock } });
+    const running = controller.run(lesson, {}, 'mine', undefined, (run) =>
+      order.push(`onFinish ${run.phase}`),
+    );
+    await tick();
+    runs[0]!.settle([passed('a'), passed('b')]);
+    await running;
+    expect(order).toEqual(['results', 'onFinish done', 'microtask']);
+  });
+
   it('grades only the cases named', async () => {
     const { store } = fakeStore();
     const { frame, runs } = fakeFrame();

@@ -22,7 +22,8 @@ export const runLesson = (
   files: FileMap,
   source: RunSource,
   only?: string[],
-): Promise<RunState | undefined> => runs().controller.run(lesson, files, source, only);
+  onFinish?: (run: RunState) => void,
+): Promise<RunState | undefined> => runs().controller.run(lesson, files, source, only, onFinish);
 export const prepareRun = (lesson: Lesson, files: FileMap) =>
   runs().controller.prepare(lesson, files);
 export const stopRun = () => runs().controller.stop();

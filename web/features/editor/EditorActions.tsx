@@ -5,7 +5,8 @@ import { editorFiles, getModel, replaceText } from './lesson-models.ts';
 
 /** Reset to the starter (undoable) and Show solution (after a first attempt). */
 export function EditorActions({ lesson }: { lesson: Lesson }) {
-  const attempts = useAppStore((s) => s.progress[lesson.id]?.attempts ?? 0);
+  // Only whether there was a first run: the count grows on every Run, the actions need not.
+  const attempted = useAppStore((s) => (s.progress[lesson.id]?.attempts ?? 0) > 0);
   const solutionOpen = useAppStore((s) => s.solutionOpen);
   const setSolutionOpen = useAppStore((s) => s.setSolutionOpen);
   const [resetModels, setResetModels] = useState<string[]>([]);
@@ -52,8 +53,8 @@ export function EditorActions({ lesson }: { lesson: Lesson }) {
         type="button"
         className="button ghost"
         aria-pressed={solutionOpen}
-        disabled={attempts === 0 && !solutionOpen}
-        title={attempts === 0 ? 'Available after your first run' : undefined}
+        disabled={!attempted && !solutionOpen}
+        title={attempted ? undefined : 'Available after your first run'}
         onClick={() => setSolutionOpen(!solutionOpen)}
       >
         {solutionOpen ? 'Hide solution' : 'Show solution'}

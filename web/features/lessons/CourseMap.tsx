@@ -21,8 +21,12 @@ interface Props {
 /** Every lesson with its state, in a modal dialog opened from the header. */
 export function CourseMap({ course, currentId, open, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const progress = useAppStore((s) => s.progress);
-  const passed = course.lessons.filter((l) => progress[l.id]?.passed).length;
+  // Each lesson's status, as one string: a Run records an attempt in the progress, which must
+  // not re-render the map (mounted while closed) unless a status changed.
+  const statuses = useAppStore((s) =>
+    course.lessons.map((l) => lessonStatus(s.progress[l.id])).join(' '),
+  ).split(' ') as LessonStatus[];
+  const passed = statuses.filter((status) => status === 'passed').length;
   const minutes = course.lessons.reduce((sum, l) => sum + l.minutes, 0);
   useEffect(() => {
     const element = dialog.current;
@@ -50,8 +54,8 @@ export function CourseMap({ course, currentId, open, onClose }: Props) {
         </button>
       </header>
       <ol className="course-map-list">
-        {course.lessons.map((lesson) => {
-          const status = lessonStatus(progress[lesson.id]);
+        {course.lessons.map((lesson, i) => {
+          const status = statuses[i] ?? 'not-started';
           return (
             <li key={lesson.id} data-lesson={lesson.id} data-status={status}>
               <a

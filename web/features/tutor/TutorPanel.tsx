@@ -160,10 +160,11 @@ export function TutorPanel({
  * run, or a dismissal, puts it away.
  */
 function useExplained(request: TutorRequest | undefined): Explained | undefined {
-  const runId = useAppStore((s) => s.run?.id);
   const [dismissed, setDismissed] = useState<number>();
   const explanation = request?.explanation;
-  if (!request || !explanation || dismissed === request.nonce || explanation.runId !== runId) {
+  // Whether the run on screen is the explained one: a boolean, so other runs do not re-render.
+  const onScreen = useAppStore((s) => explanation !== undefined && s.run?.id === explanation.runId);
+  if (!request || !explanation || dismissed === request.nonce || !onScreen) {
     return undefined;
   }
   return {

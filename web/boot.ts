@@ -12,7 +12,11 @@ import './styles/layout.css';
 import './styles/controls.css';
 import { App } from './app/App.tsx';
 import { markFirstBundleDone } from './app/start-up.ts';
-import { registerServiceWorker, whenIdleAfter } from './features/offline/service-worker-client.ts';
+import {
+  registerServiceWorker,
+  whenPageIdle,
+  whenQuiet,
+} from './features/offline/service-worker-client.ts';
 import { createRunController } from './features/runner/run-controller.ts';
 import { installRuns } from './features/runner/runs.ts';
 import { useAppStore } from './store/store.ts';
@@ -46,13 +50,19 @@ const unsubscribe = useAppStore.subscribe((state) => state.editorReady && startB
 const fallback = window.setTimeout(startBundler, 2_500);
 
 // 6. Offline use and updates: the service worker registers once the page is idle after its first
-//    bundle (precaching reads every file of the app again; it must not slow the start-up or the
-//    first Run).
+//    bundle and no run is going on (precaching reads every file of the app again; it must not
+//    slow the start-up or the first Run, which a learner may press before that bundle is made).
 if (import.meta.env.PROD) {
   const { setAppUpdate } = useAppStore.getState();
-  whenIdleAfter(bundler.firstBundleDone, () => {
-    registerServiceWorker(() => setAppUpdate('available')).catch(() => undefined);
-  });
+  whenQuiet(
+    {
+      startUp: bundler.firstBundleDone,
+      running: () => useAppStore.getState().run?.phase === 'running',
+      subscribe: (listener) => useAppStore.subscribe(listener),
+      idle: whenPageIdle,
+    },
+    () => void registerServiceWorker(() => setAppUpdate('available')).catch(() => undefined),
+  );
 }
 
 // 7. The app.

@@ -1,6 +1,14 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Middleware } from '@anthropic-ai/sdk';
-import type { ApiErrorBody, ApiRequest, ApiResponse, SendResult } from '../../core/index.ts';
+import {
+  apiErrorFailure,
+  errorBody,
+  failedAttempt,
+  type ApiErrorBody,
+  type ApiRequest,
+  type ApiResponse,
+  type SendResult,
+} from '../../core/index.ts';
 import { loadAnthropicSdk } from '../package-root.ts';
 
 /**
@@ -76,22 +84,9 @@ function watchRetries(onRetry: (notice: RetryNotice) => void): Middleware {
       failed = { status: 0, type: 'connection_error' };
       throw error;
     }
-    if (response.status >= 400) {
-      const retryAfter = Number.parseFloat(response.headers.get('retry-after') ?? '');
-      const type = await errorType(response);
-      failed = { status: response.status, type, ...(retryAfter >= 0 ? { retryAfter } : {}) };
-    }
+    failed = await failedAttempt(response);
     return response;
   };
-}
-
-async function errorType(response: Response): Promise<string> {
-  try {
-    const body = (await response.clone().json()) as { error?: { type?: unknown } };
-    return typeof body.error?.type === 'string' ? body.error.type : `HTTP ${response.status}`;
-  } catch {
-    return `HTTP ${response.status}`;
-  }
 }
 
 /** An SDK error as the learner's code receives it: the status and the API's body. */
@@ -99,20 +94,13 @@ function asFailure(
   error: unknown,
   APIError: typeof Anthropic.APIError,
 ): { status: number; body: ApiErrorBody } {
-  const body = (type: string, message: string): ApiErrorBody => ({
-    type: 'error',
-    error: { type, message },
-  });
   if (error instanceof APIError && typeof error.status === 'number') {
-    const sent = error.error as { error?: { type?: unknown; message?: unknown } } | undefined;
-    const type = typeof sent?.error?.type === 'string' ? sent.error.type : `http_${error.status}`;
-    const message = typeof sent?.error?.message === 'string' ? sent.error.message : error.message;
-    return { status: error.status, body: body(type, message) };
+    return apiErrorFailure({ status: error.status, error: error.error, message: error.message });
   }
   const message = error instanceof Error ? error.message : String(error);
   const name = error instanceof Error ? error.name : 'Error';
   const type = name === 'APIUserAbortError' ? 'aborted' : 'connection_error';
-  return { status: 0, body: body(type, cause(error) ?? message) };
+  return { status: 0, body: errorBody(type, cause(error) ?? message) };
 }
 
 /** The network's own words (ECONNREFUSED...) under the SDK's "Connection error.". */

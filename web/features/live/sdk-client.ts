@@ -1,11 +1,14 @@
 import Anthropic, { type Middleware } from '@anthropic-ai/sdk';
-import type {
-  AbortSignalLike,
-  ApiErrorBody,
-  ApiRequest,
-  ApiResponse,
-  ApiRetry,
-  SendResult,
+import {
+  apiErrorFailure,
+  errorBody as body,
+  failedAttempt,
+  type AbortSignalLike,
+  type ApiErrorBody,
+  type ApiRequest,
+  type ApiResponse,
+  type ApiRetry,
+  type SendResult,
 } from '../../../core/index.ts';
 import { isOffline, OFFLINE_TEXT } from './offline.ts';
 
@@ -75,12 +78,8 @@ function noteFailures(attempts: ApiRetry[]): Middleware {
       attempts.push({ status: 0, type: 'connection_error' });
       throw error;
     }
-    if (response.status >= 400) {
-      const retryAfter = Number.parseFloat(response.headers.get('retry-after') ?? '');
-      const attempt: ApiRetry = { status: response.status, type: await errorType(response) };
-      if (retryAfter >= 0) attempt.retryAfter = retryAfter;
-      attempts.push(attempt);
-    }
+    const attempt = await failedAttempt(response);
+    if (attempt) attempts.push(attempt);
     return response;
   };
 }
@@ -90,20 +89,6 @@ function retried(attempts: ApiRetry[], failed: boolean): { retries?: ApiRetry[] 
   const shown = failed ? attempts.slice(0, -1) : attempts;
   return shown.length > 0 ? { retries: shown } : {};
 }
-
-async function errorType(response: Response): Promise<string> {
-  try {
-    const body = (await response.clone().json()) as { error?: { type?: unknown } };
-    return typeof body.error?.type === 'string' ? body.error.type : `http_${response.status}`;
-  } catch {
-    return `http_${response.status}`;
-  }
-}
-
-const body = (type: string, message: string): ApiErrorBody => ({
-  type: 'error',
-  error: { type, message },
-});
 
 /** Live mode needs the network: said before anything is tried, or when a call found none. */
 function offline(): SendResult {
@@ -117,10 +102,7 @@ function offline(): SendResult {
 /** An SDK error as the learner's code receives it: the status and the API's body. */
 function asFailure(error: unknown): { status: number; body: ApiErrorBody } {
   if (error instanceof Anthropic.APIError && typeof error.status === 'number') {
-    const sent = error.error as { error?: { type?: unknown; message?: unknown } } | undefined;
-    const type = typeof sent?.error?.type === 'string' ? sent.error.type : `http_${error.status}`;
-    const message = typeof sent?.error?.message === 'string' ? sent.error.message : error.message;
-    return { status: error.status, body: body(type, message) };
+    return apiErrorFailure({ status: error.status, error: error.error, message: error.message });
   }
   if (error instanceof Anthropic.APIUserAbortError) {
     return { status: 0, body: body('aborted', 'The request was stopped.') };

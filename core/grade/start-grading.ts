@@ -156,18 +156,7 @@ export function gradeBundle(
  * sent, or its host failed under it (a crashed sandbox, the error as if thrown).
  */
 export function unrunCase(testCase: LessonCase, ended: SerializedError | 'cancelled'): CaseReport {
-  return gradeCase(
-    testCase,
-    {
-      outcome: ended === 'cancelled' ? { kind: 'cancelled' } : { kind: 'threw', error: ended },
-      events: [],
-      outputs: [],
-      consoleTruncated: false,
-      modelCalls: 0,
-      durationMs: 0,
-    },
-    { frames: () => [], text: (text) => text },
-  );
+  return gradeCase(testCase, unrunRun(ended), { frames: () => [], text: (text) => text });
 }
 
 /** Every case's report when the code did not compile. */
@@ -189,4 +178,16 @@ export function compileFailures(
     consoleTruncated: false,
     durationMs: 0,
   }));
+}
+
+/** The run of a script that ended before its worker said anything: no events, no output. */
+export function unrunRun(ended: SerializedError | 'cancelled'): CaseRun {
+  return {
+    outcome: ended === 'cancelled' ? { kind: 'cancelled' } : { kind: 'threw', error: ended },
+    events: [],
+    outputs: [],
+    consoleTruncated: false,
+    modelCalls: 0,
+    durationMs: 0,
+  };
 }

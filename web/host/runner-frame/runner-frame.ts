@@ -6,7 +6,7 @@ import type {
   SerializedError,
   StackFrame,
 } from '../../../core/index.ts';
-import { unrunCase } from '../../../core/grade/start-grading.ts';
+import { unrunCase, unrunRun } from '../../../core/grade/start-grading.ts';
 import { parseFrameReport, type FrameReport, type FrameRequest } from './protocol.ts';
 
 /**
@@ -396,7 +396,7 @@ export function createRunnerFrame({
       };
       const result = done.then((): LiveRunEnd => {
         end(id, client);
-        return 'run' in ended ? ended : { run: endedRun(ended), frames: [] };
+        return 'run' in ended ? ended : { run: unrunRun(ended), frames: [] };
       });
       start(id, client, { type: 'live', id, script, sourceMap, input, timeoutMs });
       return {
@@ -404,7 +404,7 @@ export function createRunnerFrame({
         cancel() {
           if (!clients.has(id)) return;
           if (!unqueue(id)) return send({ type: 'cancel', id });
-          ended = { run: endedRun('cancelled'), frames: [] };
+          ended = { run: unrunRun('cancelled'), frames: [] };
           settle();
         },
       };
@@ -445,18 +445,6 @@ function resultReply(
   call: number,
 ): FrameRequest {
   return { type: 'model-reply', id, call, result };
-}
-
-/** The run of a live request that ended before its worker said anything. */
-function endedRun(ended: SerializedError | 'cancelled'): CaseRun {
-  return {
-    outcome: ended === 'cancelled' ? { kind: 'cancelled' } : { kind: 'threw', error: ended },
-    events: [],
-    outputs: [],
-    consoleTruncated: false,
-    modelCalls: 0,
-    durationMs: 0,
-  };
 }
 
 const SANDBOX_CRASHED: SerializedError = {

@@ -72,6 +72,7 @@ export default function KeyDialog({ reason }: { reason: Exclude<KeyDialogReason,
         <label htmlFor={ids.field}>API key</label>
         <input
           id={ids.field}
+          className="text-field"
           type="password"
           name="api-key"
           autoComplete="off"

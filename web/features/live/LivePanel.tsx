@@ -63,6 +63,7 @@ export default function LivePanel({ lesson, transcript, onRun }: Props) {
           <div className="live-question-row">
             <textarea
               id={questionId}
+              className="text-field"
               rows={2}
               value={question}
               onChange={(e) => setQuestion(lesson.id, e.target.value)}

@@ -25,6 +25,7 @@ export function LiveSettingsForm({ lesson }: { lesson: Lesson }) {
       <div className="live-settings-grid">
         <label htmlFor={`${id}-model`}>Model</label>
         <input
+          className="text-field"
           id={`${id}-model`}
           list={`${id}-models`}
           value={settings.model}
@@ -39,6 +40,7 @@ export function LiveSettingsForm({ lesson }: { lesson: Lesson }) {
         </datalist>
         <label htmlFor={`${id}-base`}>API base URL</label>
         <input
+          className="text-field"
           id={`${id}-base`}
           type="url"
           value={settings.baseURL}
@@ -54,6 +56,7 @@ export function LiveSettingsForm({ lesson }: { lesson: Lesson }) {
         )}
         <label htmlFor={`${id}-calls`}>Model calls per run</label>
         <input
+          className="text-field"
           id={`${id}-calls`}
           type="number"
           min={LIMIT_RANGE.maxCalls.min}
@@ -63,6 +66,7 @@ export function LiveSettingsForm({ lesson }: { lesson: Lesson }) {
         />
         <label htmlFor={`${id}-tokens`}>Tokens per run</label>
         <input
+          className="text-field"
           id={`${id}-tokens`}
           type="number"
           min={LIMIT_RANGE.maxTokens.min}

@@ -112,7 +112,7 @@ export function TutorChat({
         </label>
         <input
           id={inputId}
-          className="chat-input"
+          className="text-field chat-input"
           type="text"
           autoComplete="off"
           enterKeyHint="send"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Lesson, LessonCase } from '../lesson/types.ts';
-import { startGrading } from './start-grading.ts';
-import type { GradingHost } from '../run/host.ts';
+import { gradeBundle, startGrading } from './start-grading.ts';
+import type { GradingHost, RunHost, WorkerEvents } from '../run/host.ts';
 
 const kase = (name: string): LessonCase => ({
   name,
@@ -64,5 +64,66 @@ describe('startGrading with a subset of cases', () => {
   it('runs every case without a subset', async () => {
     const report = await startGrading(host(true), lesson, {}).result;
     expect(report.cases.map((c) => c.name)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+/** A host whose workers wait to be told how their case ends: to see which cases run when. */
+function heldHost(lanes?: number) {
+  const live: { name: number; events: WorkerEvents; ended: string }[] = [];
+  const h: RunHost = {
+    prelude: '',
+    lanes,
+    spawn: (_script, events) => {
+      const worker = { name: live.length, events, ended: '' };
+      live.push(worker);
+      return {
+        post: () => undefined,
+        terminate: () => void (worker.ended ||= 'terminated'),
+        release: () => void (worker.ended ||= 'released'),
+      };
+    },
+    clock: {
+      now: () => 0,
+      setTimeout: () => undefined,
+      clearTimeout: () => undefined,
+    },
+  };
+  const running = () => live.filter((w) => !w.ended).map((w) => w.name);
+  return { h, live, running };
+}
+const bundle = { script: '', sourceMap: '{"version":3,"sources":[],"mappings":""}' };
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('gradeBundle in lanes', () => {
+  it('runs all the cases at once without lanes', () => {
+    const { h, running } = heldHost();
+    gradeBundle(h, lesson.cases, bundle, { timeoutMs: 1000 });
+    expect(running()).toEqual([0, 1, 2]);
+  });
+
+  it('runs `lanes` cases at a time, the next as one ends, releasing a worker that ended on its own', async () => {
+    const { h, live, running } = heldHost(2);
+    const grading = gradeBundle(h, lesson.cases, bundle, { timeoutMs: 1000 });
+    expect(running()).toEqual([0, 1]);
+    live[1]!.events.message({ type: 'done' });
+    await settled();
+    expect(live[1]!.ended).toBe('released');
+    expect(running()).toEqual([0, 2]);
+    live[0]!.events.error({ name: 'Error', message: 'crashed' });
+    live[2]!.events.message({ type: 'done' });
+    expect(live[0]!.ended).toBe('terminated');
+    const reports = await grading.result;
+    expect(reports.map((r) => r.name)).toEqual(['a', 'b', 'c']);
+    expect(live).toHaveLength(3);
+  });
+
+  it('cancels the cases still waiting for a lane as well as those running', async () => {
+    const { h, live } = heldHost(1);
+    const grading = gradeBundle(h, lesson.cases, bundle, { timeoutMs: 1000 });
+    grading.cancel();
+    const reports = await grading.result;
+    expect(reports.map((r) => r.kind)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    expect(live).toHaveLength(1);
+    expect(live[0]!.ended).toBe('terminated');
   });
 });

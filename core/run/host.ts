@@ -28,7 +28,14 @@ export interface WorkerEvents {
 
 export interface WorkerHandle {
   post(message: unknown): void;
+  /** Ends the case and the worker with it (a time-out, Stop, a flood, a crash). */
   terminate(): void;
+  /**
+   * Ends a case that finished on its own (its harness resolved or threw): a host that can
+   * run several cases in one worker asks the worker whether the case left its realm clean, and
+   * gives it the next case if so (else terminates it). Without it, `terminate` is called.
+   */
+  release?(): void;
 }
 
 /**
@@ -64,6 +71,11 @@ export interface RunHost {
   clock: Clock;
   /** One line (see `withPrelude`): the browser's sets up the port; the CLI's is a comment. */
   prelude: string;
+  /**
+   * How many of a run's cases run at once; the next starts as one ends (all at once when
+   * absent). The browser runs two at a time on workers it reuses from case to case.
+   */
+  lanes?: number;
 }
 
 export interface GradingHost extends RunHost {

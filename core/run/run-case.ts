@@ -72,11 +72,13 @@ export function runScript(
   let resolveRun: (run: CaseRun) => void = () => {};
   const result = new Promise<CaseRun>((resolve) => (resolveRun = resolve));
 
-  const finish = (outcome: RunOutcome) => {
+  /** `ownEnd`: the script ended by itself (done, or threw inside the harness), not stopped. */
+  const finish = (outcome: RunOutcome, ownEnd = false) => {
     if (finished) return;
     finished = true;
     clock.clearTimeout(timer);
-    worker?.terminate();
+    if (ownEnd && worker?.release) worker.release();
+    else worker?.terminate();
     model.close?.();
     const run: CaseRun = {
       outcome,
@@ -171,9 +173,9 @@ export function runScript(
         if (outputs.length < 10) outputs.push(message.json.slice(0, RUN_LIMITS.outputChars + 1));
         return;
       case 'done':
-        return finish({ kind: 'completed' });
+        return finish({ kind: 'completed' }, true);
       case 'error':
-        return finish({ kind: 'threw', error: message.error });
+        return finish({ kind: 'threw', error: message.error }, true);
     }
   };
 

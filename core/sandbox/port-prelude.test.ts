@@ -6,6 +6,7 @@ import { PORT_PRELUDE as PRELUDE } from './port-prelude.ts';
 interface Port {
   post(message: unknown): void;
   listen(handler: (message: unknown) => void): void;
+  newCase(): void;
 }
 
 /** Runs the prelude against a stand-in for a worker's global scope. */
@@ -61,5 +62,16 @@ describe('the worker prelude', () => {
     expect(() => visible('one too many')).toThrow(RangeError);
     expect(() => port.post('from the runtime too')).toThrow(RangeError);
     expect(posted).toHaveLength(WORKER_MESSAGE_BUDGET);
+  });
+
+  it('gives each case of a reused worker a budget of its own', () => {
+    const { scope, port, posted } = runPrelude();
+    const visible = scope.postMessage as (m: unknown) => void;
+    for (let i = 0; i < WORKER_MESSAGE_BUDGET; i++) visible(i);
+    expect(() => visible('one too many')).toThrow(RangeError);
+    port.newCase();
+    visible('the next case');
+    expect(posted).toHaveLength(WORKER_MESSAGE_BUDGET + 1);
+    expect('newCase' in scope).toBe(false);
   });
 });

@@ -20,6 +20,23 @@ export type HostMessage =
   | { type: 'model-reply'; id: number; ok: true; response: ApiResponse }
   | { type: 'model-reply'; id: number; ok: false; status: number; body: ApiErrorBody };
 
+/**
+ * A pooled worker's case is over (the browser's runner frame, which may give the worker another
+ * case): the runtime closes the case and answers `CaseEnded` with the same nonce, `clean` when
+ * the case left the realm as it found it (see core/sandbox/case-gate.ts). The nonce is random,
+ * so an answer learner code posts ahead of the runtime's cannot pass for it.
+ */
+export interface CaseEnd {
+  type: 'end';
+  nonce: string;
+}
+
+export interface CaseEnded {
+  type: 'ended';
+  nonce: string;
+  clean: boolean;
+}
+
 export type WorkerMessage =
   | {
       type: 'model-request';

@@ -11,7 +11,28 @@ import * as sdk from './sdk/anthropic.ts';
  * The lesson's bundle then imports these three modules from one global, fixed and frozen here
  * so that nothing the lesson's code does can swap what the harness imports.
  */
-const asModule = (namespace: object) => Object.freeze({ __esModule: true, ...namespace });
+const asModule = (namespace: object) => harden({ __esModule: true, ...namespace });
+
+/**
+ * Freezes everything reachable from `root` (the SDK stand-in's classes, their prototypes and
+ * statics, the harness's functions): a worker runs several cases in turn (case-gate.ts), and
+ * one case's `Anthropic.foo = ...` must not reach the next. Built-ins are frozen already.
+ */
+function harden<T extends object>(root: T): T {
+  const todo: unknown[] = [root];
+  while (todo.length > 0) {
+    const value = todo.pop();
+    if ((typeof value !== 'object' && typeof value !== 'function') || value === null) continue;
+    if (Object.isFrozen(value)) continue;
+    Object.freeze(value);
+    todo.push(Object.getPrototypeOf(value));
+    for (const key of Reflect.ownKeys(value)) {
+      const descriptor = Object.getOwnPropertyDescriptor(value, key)!;
+      todo.push(descriptor.value, descriptor.get, descriptor.set);
+    }
+  }
+  return root;
+}
 
 Object.defineProperty(globalThis, '__theinferenceRuntime', {
   value: Object.freeze({

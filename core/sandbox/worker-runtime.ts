@@ -4,9 +4,12 @@ import type { Harness, HarnessMain, ToolImpl } from './harness-api.ts';
 import { APIError, responseHeaders } from './sdk/errors.ts';
 import { formatConsoleArgs } from './format-value.ts';
 import { cutConsoleLine, RUN_LIMITS } from '../run/limits.ts';
+import type { CaseGate } from './case-gate.ts';
 import { lockdown } from './lockdown.ts';
 import {
   serializeError,
+  type CaseEnd,
+  type CaseEnded,
   type ConsoleLevel,
   type HostMessage,
   type WorkerMessage,
@@ -19,41 +22,70 @@ import {
  * changes what the harness records. It relays model calls to the host (which holds the
  * cassette), and reports tools, console and output.
  * Each host supplies the port as `globalThis.__theinferencePort` in a one-line prelude.
+ *
+ * A worker runs one case, or, in the browser's runner frame, several one after another: each
+ * string the host sends is a case's script, and opens a case of its own here (its console
+ * count, its model calls, its harness); the host's `end` closes it, and the runtime answers
+ * whether the case left the realm clean (`CaseGate`), so the host may give the worker another.
  */
 interface RuntimePort {
-  post(message: WorkerMessage): void;
-  listen(handler: (message: HostMessage) => void): void;
+  post(message: WorkerMessage | CaseEnded): void;
+  listen(handler: (message: unknown) => void): void;
+  /** A new case: its messages count against a budget of their own (the browser's prelude). */
+  newCase?(): void;
 }
 
 const scope = globalThis as unknown as {
   __theinferencePort?: RuntimePort;
+  __theinferenceGate?: CaseGate;
   performance?: { now(): number };
   console: Record<ConsoleLevel, (...args: unknown[]) => void>;
 };
 const port = scope.__theinferencePort;
 delete scope.__theinferencePort;
+const gate = scope.__theinferenceGate;
+delete scope.__theinferenceGate;
 const stringify = JSON.stringify;
 const parse = JSON.parse;
 const perf = scope.performance;
 const now = (): number => (perf ? perf.now() : Date.now());
 
-function send(message: WorkerMessage): void {
-  port?.post(message);
+/** One case's state: everything a case's code can add to lives here, and goes with the case. */
+interface CaseState {
+  consoleLines: number;
+  /** What was logged so far, for harnesses that grade what the learner's code prints. */
+  logged: string[];
+  nextId: number;
+  pending: Map<number, { resolve(r: ApiResponse): void; reject(e: unknown): void }>;
+  main?: HarnessMain;
+  /** Ended by the host: nothing more is sent for it. */
+  over: boolean;
 }
 
-let consoleLines = 0;
-/** What was logged so far, for harnesses that grade what the learner's code prints. */
-const logged: string[] = [];
+const newCase = (): CaseState => ({
+  consoleLines: 0,
+  logged: [],
+  nextId: 1,
+  pending: new Map(),
+  over: false,
+});
+let current = newCase();
+
+function send(message: WorkerMessage): void {
+  if (!current.over) port?.post(message);
+}
+
 /** Routes the console to the host, from the first line any lesson code logs. */
 function captureConsole(): void {
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     const write = (...args: unknown[]) => {
-      consoleLines++;
-      if (consoleLines <= RUN_LIMITS.consoleLines && (level === 'log' || level === 'info')) {
-        logged.push(formatConsoleArgs(args, stringify));
+      const c = current;
+      c.consoleLines++;
+      if (c.consoleLines <= RUN_LIMITS.consoleLines && (level === 'log' || level === 'info')) {
+        c.logged.push(formatConsoleArgs(args, stringify));
       }
-      if (consoleLines > RUN_LIMITS.consoleLines) {
-        if (consoleLines === RUN_LIMITS.consoleLines + 1) send({ type: 'console-truncated' });
+      if (c.consoleLines > RUN_LIMITS.consoleLines) {
+        if (c.consoleLines === RUN_LIMITS.consoleLines + 1) send({ type: 'console-truncated' });
         return;
       }
       send({ type: 'console', level, text: cutConsoleLine(formatConsoleArgs(args, stringify)) });
@@ -73,9 +105,6 @@ lockdown();
 // top level) is reported with its own name and stack, as a throw later would be.
 reportEscapedErrors();
 
-let nextId = 1;
-const pending = new Map<number, { resolve(r: ApiResponse): void; reject(e: unknown): void }>();
-
 /** Sends one request to the cassette on the host's side; also behind the SDK stand-in. */
 export function createMessage(request: ApiRequest): Promise<ApiResponse> {
   let body: ApiRequest;
@@ -88,9 +117,10 @@ export function createMessage(request: ApiRequest): Promise<ApiResponse> {
       new TypeError(`the request could not be sent as JSON: ${serializeError(error).message}`),
     );
   }
-  const id = nextId++;
+  const c = current;
+  const id = c.nextId++;
   return new Promise<ApiResponse>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
+    c.pending.set(id, { resolve, reject });
     send({
       type: 'model-request',
       id,
@@ -189,26 +219,49 @@ function reportEscapedErrors(): void {
 
 /** Runs the harness once the host sends `start`; called by the bundle's entry. */
 export function startRun(main: HarnessMain): void {
-  port?.listen((message) => {
-    if (message.type === 'start') {
-      const h: Harness = {
-        input: message.input,
-        createMessage,
-        tools,
-        print,
-        consoleLines: () => logged.slice(),
-      };
-      main(h).then(
-        () => send({ type: 'done' }),
-        (error: unknown) => send({ type: 'error', error: serializeError(error) }),
-      );
-    } else if (message.type === 'model-reply') {
-      const call = pending.get(message.id);
-      pending.delete(message.id);
-      if (!call) return;
-      if (message.ok) call.resolve(message.response);
-      else
-        call.reject(APIError.generate(message.status, message.body, undefined, responseHeaders()));
-    }
-  });
+  current.main = main;
 }
+
+/** A new case's script has come (a pooled worker): the case gets state of its own. */
+function openCase(): void {
+  current = newCase();
+  port?.newCase?.();
+  gate?.open();
+}
+
+/** The host has ended the case: it says whether the case left the realm clean. */
+function endCase(nonce: string): void {
+  current.over = true;
+  const clean = gate ? gate.close() : false;
+  port?.post({ type: 'ended', nonce, clean });
+}
+
+port?.listen((message) => {
+  if (typeof message === 'string') return openCase();
+  const host = message as HostMessage | CaseEnd;
+  if (typeof host !== 'object' || host === null) return;
+  if (host.type === 'start') {
+    const c = current;
+    const main = c.main;
+    if (!main) return;
+    const h: Harness = {
+      input: host.input,
+      createMessage,
+      tools,
+      print,
+      consoleLines: () => c.logged.slice(),
+    };
+    main(h).then(
+      () => send({ type: 'done' }),
+      (error: unknown) => send({ type: 'error', error: serializeError(error) }),
+    );
+  } else if (host.type === 'model-reply') {
+    const call = current.pending.get(host.id);
+    current.pending.delete(host.id);
+    if (!call) return;
+    if (host.ok) call.resolve(host.response);
+    else call.reject(APIError.generate(host.status, host.body, undefined, responseHeaders()));
+  } else if (host.type === 'end' && typeof host.nonce === 'string') {
+    endCase(host.nonce);
+  }
+});

@@ -1,0 +1,276 @@
+/**
+ * Lets one worker run several cases, one after another, each as if its realm were fresh. The
+ * runner frame keeps a few workers and gives a worker whose case has ended cleanly the next
+ * case (evaluating the lesson's script again, so its modules are new), instead of a new thread
+ * and realm per case. A case ends cleanly when it leaves nothing behind that could run or be
+ * seen later:
+ *
+ * - its timers are cleared when it ends (as terminating its worker would have);
+ * - it touched no host API that can call back later or keep state outside the realm's
+ *   JavaScript (fetch, channels, event listeners, IndexedDB, ...): any such name read while a
+ *   case runs marks the case, and only names on `SAFE` (the ECMAScript globals, frozen by
+ *   `lockdown`, and a few synchronous host APIs) may be used freely;
+ * - it left the global object, its prototypes and the safe host objects exactly as it found
+ *   them (no property added, removed or replaced).
+ *
+ * A case that did not end cleanly gives its worker back to no one: the frame terminates it.
+ * Promise continuations need no gate: with no timer, host callback or model reply left to
+ * settle them, nothing can ever resume the finished case's code.
+ *
+ * Self-contained (its lists are inside it, it calls only built-ins), so the frame runs it from
+ * its source text, `(${caseGate})(self)`, first thing in each pooled worker, before `lockdown`
+ * (which then freezes the timers it wraps along with the rest). It leaves its controls as
+ * `__theinferenceGate`, which the worker runtime takes and deletes before any lesson code runs.
+ */
+export interface CaseGate {
+  /** A case begins: from now on, what the code starts and touches is noted. */
+  open(): void;
+  /** The case has ended: clears its timers; true when it left the realm as it found it. */
+  close(): boolean;
+}
+
+export function caseGate(scope: object): void {
+  const { defineProperty, getOwnPropertyDescriptor, getPrototypeOf, hasOwn } = Object;
+  const ownKeys = Reflect.ownKeys;
+  const holder = scope as Record<string, unknown>;
+
+  /** Names a case may read and call without marking itself: nothing here calls back later. */
+  const SAFE = new Set([
+    // ECMAScript (lockdown freezes these)
+    'globalThis',
+    'Object',
+    'Function',
+    'Array',
+    'Number',
+    'Boolean',
+    'String',
+    'Symbol',
+    'BigInt',
+    'Date',
+    'Promise',
+    'RegExp',
+    'Error',
+    'AggregateError',
+    'EvalError',
+    'RangeError',
+    'ReferenceError',
+    'SyntaxError',
+    'TypeError',
+    'URIError',
+    'SuppressedError',
+    'JSON',
+    'Math',
+    'Reflect',
+    'Proxy',
+    'Intl',
+    'Map',
+    'Set',
+    'WeakMap',
+    'WeakSet',
+    'WeakRef',
+    'FinalizationRegistry',
+    'ArrayBuffer',
+    'SharedArrayBuffer',
+    'DataView',
+    'Atomics',
+    'Int8Array',
+    'Uint8Array',
+    'Uint8ClampedArray',
+    'Int16Array',
+    'Uint16Array',
+    'Int32Array',
+    'Uint32Array',
+    'Float16Array',
+    'Float32Array',
+    'Float64Array',
+    'BigInt64Array',
+    'BigUint64Array',
+    'Iterator',
+    'DisposableStack',
+    'AsyncDisposableStack',
+    'Temporal',
+    'parseInt',
+    'parseFloat',
+    'isNaN',
+    'isFinite',
+    'encodeURI',
+    'encodeURIComponent',
+    'decodeURI',
+    'decodeURIComponent',
+    'escape',
+    'unescape',
+    'eval',
+    'Infinity',
+    'NaN',
+    'undefined',
+    // the host's, all synchronous
+    'self',
+    'name',
+    'origin',
+    'location',
+    'isSecureContext',
+    'crossOriginIsolated',
+    'console',
+    'performance',
+    'postMessage',
+    'structuredClone',
+    'queueMicrotask',
+    'reportError',
+    'atob',
+    'btoa',
+    'Headers',
+    'TextEncoder',
+    'TextDecoder',
+    'URL',
+    'URLSearchParams',
+    'DOMException',
+    // tracked: a case's timers are cleared when it ends
+    'setTimeout',
+    'setInterval',
+    'clearTimeout',
+    'clearInterval',
+    'constructor',
+  ]);
+  /** Safe host objects whose own properties a case could still change: compared at its end. */
+  const WATCHED = [
+    'console',
+    'performance',
+    'location',
+    'Headers',
+    'TextEncoder',
+    'TextDecoder',
+    'URL',
+    'URLSearchParams',
+    'DOMException',
+  ];
+
+  let running = false;
+  let touched = false;
+  const timers = new Set<unknown>();
+
+  /** The global object and its prototypes, up to Object.prototype (frozen by lockdown). */
+  const chain: object[] = [];
+  for (let o: object | null = scope; o && o !== Object.prototype; o = getPrototypeOf(o)) {
+    chain.push(o);
+  }
+
+  type TimerFn = (...args: unknown[]) => unknown;
+  const rawClearTimeout = holder.clearTimeout as TimerFn;
+  const rawClearInterval = holder.clearInterval as TimerFn;
+  for (const key of ['setTimeout', 'setInterval']) {
+    const raw = holder[key] as TimerFn | undefined;
+    const where = chain.find((o) => hasOwn(o, key));
+    if (!raw || !where) continue;
+    const descriptor = getOwnPropertyDescriptor(where, key)!;
+    const tracked = {
+      [key](...args: unknown[]) {
+        const id = raw.apply(scope, args);
+        if (running) timers.add(id);
+        return id;
+      },
+    }[key]!;
+    defineProperty(where, key, { ...descriptor, value: tracked });
+  }
+
+  // Every other host name: reading it (or setting it) while a case runs marks the case.
+  const touch = () => {
+    if (running) touched = true;
+  };
+  for (const o of chain) {
+    for (const key of ownKeys(o)) {
+      if (typeof key !== 'string' || SAFE.has(key)) continue;
+      const descriptor = getOwnPropertyDescriptor(o, key)!;
+      if (!descriptor.configurable) continue;
+      const { enumerable } = descriptor;
+      if ('value' in descriptor) {
+        let value: unknown = descriptor.value;
+        const writable = descriptor.writable;
+        defineProperty(o, key, {
+          get() {
+            touch();
+            return value;
+          },
+          set(replacement: unknown) {
+            touch();
+            if (writable) value = replacement;
+          },
+          enumerable,
+          configurable: true,
+        });
+      } else {
+        const { get, set } = descriptor;
+        defineProperty(o, key, {
+          get: get
+            ? function (this: unknown) {
+                touch();
+                return get.call(this);
+              }
+            : undefined,
+          set: set
+            ? function (this: unknown, replacement: unknown) {
+                touch();
+                set.call(this, replacement);
+              }
+            : undefined,
+          enumerable,
+          configurable: true,
+        });
+      }
+    }
+  }
+
+  /** What a case could change without touching anything marked: the watched objects' properties. */
+  const watched = (): object[] => {
+    const objects = [...chain];
+    for (const name of WATCHED) {
+      const value = holder[name];
+      if ((typeof value === 'object' || typeof value === 'function') && value !== null) {
+        objects.push(value);
+        const prototype = (value as { prototype?: unknown }).prototype;
+        if (typeof prototype === 'object' && prototype !== null) objects.push(prototype);
+      }
+    }
+    return objects;
+  };
+  type Snapshot = [object, (string | symbol)[], unknown[]][];
+  const snapshot = (): Snapshot =>
+    watched().map((o) => {
+      const keys = ownKeys(o);
+      const values: unknown[] = [];
+      for (const key of keys) {
+        const d = getOwnPropertyDescriptor(o, key)!;
+        values.push(d.value, d.get, d.set, d.writable, d.enumerable, d.configurable);
+      }
+      return [o, keys, values];
+    });
+  const same = (a: Snapshot, b: Snapshot): boolean =>
+    a.length === b.length &&
+    a.every(([o, keys, values], i) => {
+      const [o2, keys2, values2] = b[i]!;
+      return (
+        o === o2 &&
+        keys.length === keys2.length &&
+        keys.every((k, j) => k === keys2[j]) &&
+        values.every((v, j) => Object.is(v, values2[j]))
+      );
+    });
+
+  let before: Snapshot | undefined;
+  const gate: CaseGate = {
+    open() {
+      before ??= snapshot();
+      touched = false;
+      running = true;
+    },
+    close() {
+      running = false;
+      for (const id of timers) {
+        rawClearTimeout.call(scope, id);
+        rawClearInterval.call(scope, id);
+      }
+      timers.clear();
+      return !touched && before !== undefined && same(before, snapshot());
+    },
+  };
+  defineProperty(scope, '__theinferenceGate', { value: gate, configurable: true });
+}

@@ -1,4 +1,5 @@
 import type { Clock } from '../../../core/index.ts';
+import { caseGate } from '../../../core/sandbox/case-gate.ts';
 import { lockdown } from '../../../core/sandbox/lockdown.ts';
 import { RUNTIME_SCRIPT_NAME } from '../../../core/run/stack-map.ts';
 import { PORT_PRELUDE } from '../../../core/sandbox/port-prelude.ts';
@@ -21,21 +22,23 @@ const appOrigin = location.origin;
 declare const __SANDBOX_RUNTIME__: string;
 
 /**
- * A pooled worker's whole program. While it waits: harden the realm (the runtime's own
- * `lockdown()` then finds it done), set up the port (the one-line prelude the core would
- * otherwise put ahead of each case's script), and evaluate the sandbox's runtime (the worker
- * runtime, the harness API, the SDK stand-in), so that a case pays for none of these on the
- * Run's critical path. Then wait for one script, the lesson's own bundle (made with
- * `runtime: 'external'`), and run it as a classic script would run (an indirect eval is global
- * code). Its frames are named theinference-case.js, its lines numbered from 1 as if it had been
- * the worker's file; the runtime's are named theinference-runtime.js, which stack mapping leaves
- * out. Each worker still runs one case only: one fresh realm per case, as before.
+ * A pooled worker's whole program. While it waits: set up the case gate (core/sandbox/
+ * case-gate.ts), harden the realm (the runtime's own `lockdown()` then finds it done), set up
+ * the port (the one-line prelude the core would otherwise put ahead of each case's script), and
+ * evaluate the sandbox's runtime (the worker runtime, the harness API, the SDK stand-in), so
+ * that a case pays for none of these on the Run's critical path. Then each script it is sent,
+ * the lesson's own bundle (made with `runtime: 'external'`), is a case: the runtime opens the
+ * case, and the script runs as a classic script would (an indirect eval is global code), its
+ * modules new. Its frames are named theinference-case.js, its lines numbered from 1 as if it had
+ * been the worker's file; the runtime's are named theinference-runtime.js, which stack mapping
+ * leaves out. A worker gets another case only when its last one left the realm clean.
  */
 const BOOT = [
+  `(${caseGate.toString()})(self);`,
   `(${lockdown.toString()})(self);`,
   PORT_PRELUDE,
   `(0, eval)(${JSON.stringify(`${__SANDBOX_RUNTIME__}\n//# sourceURL=${RUNTIME_SCRIPT_NAME}`)});`,
-  "onmessage = (e) => { onmessage = null; (0, eval)(e.data + '\\n//# sourceURL=theinference-case.js'); };",
+  "onmessage = (e) => { if (typeof e.data === 'string') (0, eval)(e.data + '\\n//# sourceURL=theinference-case.js'); };",
 ].join('\n');
 /** The one line ahead of each case's script: the boot program has done the prelude's work. */
 const BOOTED_PRELUDE = '// the port and the sandbox runtime: set up by the worker while it waited';
@@ -67,16 +70,24 @@ const clock: Clock = {
  */
 const REFILL_DELAY_MS = 100;
 
+/**
+ * How many of a run's cases run at once, each lane's cases one after another on a worker it
+ * reuses while they leave it clean: two, for the two cores a learner's laptop has at least.
+ * Seven workers at once (one per case) spent more of the cores on threads and realms starting
+ * and ending than on the cases.
+ */
+const LANES = 2;
+
 const pool = createWorkerPool(
   () => new Worker(BOOT_URL, { name: 'theinference-case' }) as unknown as PoolWorker,
-  { refillDelayMs: REFILL_DELAY_MS },
+  { size: LANES + 1, refillDelayMs: REFILL_DELAY_MS },
 );
 
 let port: MessagePort | undefined;
 let beating = false;
 const serve = createFrameServer({
   spawn: pool.spawn,
-  reserve: pool.reserve,
+  lanes: LANES,
   clock,
   prelude: BOOTED_PRELUDE,
   report: (report: FrameReport) => port?.postMessage(report),

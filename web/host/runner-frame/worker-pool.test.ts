@@ -31,6 +31,7 @@ function pool(size = 2, refillDelayMs = 0) {
   const started: ReturnType<typeof fakeWorker>[] = [];
   const tasks: Task[] = [];
   const afterTasks: (() => void)[] = [];
+  let nonces = 0;
   const made = createWorkerPool(
     () => {
       const worker = fakeWorker();
@@ -46,6 +47,7 @@ function pool(size = 2, refillDelayMs = 0) {
         return () => void (task.cancelled = true);
       },
       afterTask: (fn) => void afterTasks.push(fn),
+      nonce: () => `nonce-${++nonces}`,
     },
   );
   /** Runs the next task not cancelled; what it waited for, or undefined when none is left. */
@@ -151,16 +153,62 @@ describe('the runner frame worker pool', () => {
     ]);
   });
 
-  it('keeps as many workers waiting as a run had cases, up to its bound', () => {
+  it('gives a worker whose case ended clean the next case, ahead of any fresh one', () => {
     const p = pool(2);
-    p.reserve(5);
     p.refill();
     p.drain();
-    expect(p.started).toHaveLength(5);
-    p.reserve(100);
+    const first = p.spawn('case 1', listen().events);
+    const worker = p.started[0]!;
+    first.release?.();
+    expect(worker.sent.at(-1)).toEqual({ type: 'end', nonce: 'nonce-1' });
+    // Learner code's own answer, with a nonce it guessed, changes nothing.
+    worker.onmessage?.({ data: { type: 'ended', nonce: 'nonce-0', clean: true } });
+    worker.onmessage?.({ data: { type: 'ended', nonce: 'nonce-1', clean: true } });
+    const heard = listen();
+    p.spawn('case 2', heard.events);
+    expect(worker.sent.at(-1)).toBe('case 2');
+    expect(worker.terminated).toBe(false);
+    worker.onmessage?.({ data: { type: 'done' } });
+    expect(heard.messages).toEqual([{ type: 'done' }]);
+  });
+
+  it('terminates a worker whose case did not leave it clean, or that never says', () => {
+    const p = pool(2);
     p.refill();
     p.drain();
-    expect(p.started).toHaveLength(12);
+    p.spawn('a', listen().events).release?.();
+    p.spawn('b', listen().events).release?.();
+    const [dirty, silent] = p.started;
+    dirty!.onmessage?.({ data: { type: 'ended', nonce: 'nonce-1', clean: false } });
+    p.afterwards();
+    expect(dirty!.terminated).toBe(true);
+    // The refill's wait and the silent worker's release wait are both in the fake clock.
+    p.drain();
+    p.afterwards();
+    expect(silent!.terminated).toBe(true);
+    expect(p.started.slice(2).every((w) => !w.terminated)).toBe(true);
+  });
+
+  it('gives a case that asks while a worker is being released that worker, or a fresh one', () => {
+    const p = pool(1);
+    p.refill();
+    p.drain();
+    p.spawn('a', listen().events).release?.();
+    const reused = p.started[0]!;
+    const waiting = p.spawn('b', listen().events);
+    waiting.post({ type: 'start', input: 1 });
+    expect(p.started).toHaveLength(1);
+    reused.onmessage?.({ data: { type: 'ended', nonce: 'nonce-1', clean: true } });
+    expect(reused.sent.slice(-2)).toEqual(['b', { type: 'start', input: 1 }]);
+
+    waiting.release?.();
+    const next = p.spawn('c', listen().events);
+    next.post('posted while it waited');
+    reused.onmessage?.({ data: { type: 'ended', nonce: 'nonce-2', clean: false } });
+    const fresh = p.started[1]!;
+    expect(fresh.sent).toEqual(['c', 'posted while it waited']);
+    p.afterwards();
+    expect(reused.terminated).toBe(true);
   });
 
   it('refills only refillDelayMs after the last case ended, then one worker per task', () => {

@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { caseRow, openLesson, runAndWait, setFile } from './app.ts';
+import { lessonById } from './course.ts';
+
+/**
+ * The runner frame runs a lesson's cases two at a time, each lane's cases one after another in
+ * one worker, for as long as each case leaves the worker's realm as it found it
+ * (core/sandbox/case-gate.ts). These prove both halves: clean cases do share a worker (else the
+ * rest would prove nothing), and nothing one case leaves behind reaches another: a global, a
+ * timer, a change to a shared object. Each case logs its worker's `performance.timeOrigin`,
+ * which differs from worker to worker.
+ */
+const lesson = lessonById('one-turn');
+const reference = lesson.reference[lesson.entry] ?? '';
+const call = 'const response = await model(messages);';
+
+/** The reference with `code` ahead of its model call, and its worker's id logged first. */
+function withFirst(code: string): string {
+  const text = reference.replace(
+    call,
+    `console.log('worker ' + performance.timeOrigin);\n${code}\n  ${call}`,
+  );
+  expect(text).not.toBe(reference);
+  return text;
+}
+
+/** One case's console lines, from its details. */
+async function consoleOf(page: Page, name: string): Promise<string[]> {
+  await caseRow(page, name).getByRole('button').first().click();
+  await page.getByRole('tab', { name: /^Console/ }).click();
+  const lines = page.getByRole('log', { name: 'Console output' }).locator('.console-line');
+  await expect(lines.first()).toBeVisible();
+  return (await lines.allTextContents()).map((line) => line.trim());
+}
+
+/** Each case's console, by case. */
+async function consoles(page: Page): Promise<Map<string, string[]>> {
+  const all = new Map<string, string[]>();
+  for (const c of lesson.cases) all.set(c.name, await consoleOf(page, c.name));
+  return all;
+}
+
+const workerOf = (lines: string[] = []) => lines.find((l) => l.includes('worker '));
+const workers = (all: Map<string, string[]>) => new Set([...all.values()].map(workerOf));
+
+test('cases that leave their worker clean share it: fewer workers than cases', async ({ page }) => {
+  await openLesson(page, lesson.id);
+  await setFile(page, lesson.entry, withFirst(''));
+  expect(await runAndWait(page)).toMatch(/^Passed/);
+  const all = await consoles(page);
+  expect([...all.values()].every((lines) => workerOf(lines))).toBe(true);
+  expect(workers(all).size).toBeLessThan(lesson.cases.length);
+});
+
+test('a global one case sets is never seen by another', async ({ page }) => {
+  await openLesson(page, lesson.id);
+  const leaky = withFirst(`  const g = globalThis as any;
+  if (g.seenBy) throw new Error('a global from another case: ' + g.seenBy);
+  g.seenBy = 'an earlier case';`);
+  await setFile(page, lesson.entry, leaky);
+  expect(await runAndWait(page)).toMatch(/^Passed/);
+  // A case that changed the realm hands on no worker: every case had one of its own.
+  expect(workers(await consoles(page)).size).toBe(lesson.cases.length);
+});
+
+test("a case's timers end with it: none fires in a later case", async ({ page }) => {
+  await openLesson(page, lesson.id);
+  // Each module instance (one per case) has its own id; a timer it leaves names it.
+  const timers = withFirst(`  const me = Math.random().toString(36).slice(2);
+  console.log('case ' + me);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  setTimeout(() => console.log('left behind by ' + me), 40);
+  setInterval(() => console.log('left behind by ' + me), 40);`);
+  await setFile(page, lesson.entry, timers);
+  expect(await runAndWait(page)).toMatch(/^Passed/);
+  const all = await consoles(page);
+  for (const [name, lines] of all) {
+    const me = lines.find((l) => l.startsWith('case '))?.slice('case '.length);
+    const foreign = lines.filter((l) => l.startsWith('left behind by ') && !l.endsWith(me ?? '?'));
+    expect(foreign, name).toEqual([]);
+  }
+  // Timers alone leave the realm clean: the cases did share workers.
+  expect(workers(all).size).toBeLessThan(lesson.cases.length);
+});
+
+test('a change to an object cases share never reaches the next case', async ({ page }) => {
+  await openLesson(page, lesson.id);
+  const changes = withFirst(`  const shared = [URL.prototype, console, performance] as any[];
+  if (shared.some((o) => o.changedBy)) throw new Error('a change from another case');
+  for (const o of shared) o.changedBy = 'an earlier case';`);
+  await setFile(page, lesson.entry, changes);
+  expect(await runAndWait(page)).toMatch(/^Passed/);
+  expect(workers(await consoles(page)).size).toBe(lesson.cases.length);
+});

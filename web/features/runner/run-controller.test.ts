@@ -199,6 +199,42 @@ describe('createRunController', () => {
     expect(order).toEqual(['results', 'onFinish done', 'microtask']);
   });
 
+  it('tells the store of the run once its script is on its way to the frame, not before', async () => {
+    const { store } = fakeStore();
+    const { frame, runs } = fakeFrame();
+    const seen: string[] = [];
+    const watched: RunStore = {
+      getState: () => ({
+        ...store.getState(),
+        beginRun: (...args) => {
+          seen.push(`beginRun (runs in the frame: ${runs.length})`);
+          store.getState().beginRun(...args);
+        },
+      }),
+    };
+    const controller = createRunController({ store: watched, host: { bundler: ok, frame, clock } });
+    void controller.run(lesson, {}, 'mine');
+    expect(seen).toEqual([]);
+    await tick();
+    expect(seen).toEqual(['beginRun (runs in the frame: 1)']);
+    expect(store.getState().run?.phase).toBe('running');
+  });
+
+  it('tells the store at once, in the next task, when the bundle is still being made', async () => {
+    const { store } = fakeStore();
+    const { frame, runs } = fakeFrame();
+    let finish: (result: { ok: true; script: string; sourceMap: string }) => void = () => {};
+    const slow = new Promise<{ ok: true; script: string; sourceMap: string }>((r) => (finish = r));
+    const bundler: PageBundler = { ...ok, load: () => Promise.resolve(() => slow) };
+    const controller = createRunController({ store, host: { bundler, frame, clock } });
+    void controller.run(lesson, {}, 'mine');
+    await tick();
+    expect([store.getState().run?.phase, runs.length]).toEqual(['running', 0]);
+    finish({ ok: true, script: 's', sourceMap: 'm' });
+    await tick();
+    expect(runs).toHaveLength(1);
+  });
+
   it('grades only the cases named', async () => {
     const { store } = fakeStore();
     const { frame, runs } = fakeFrame();

@@ -114,11 +114,23 @@ export function createRunController({
     current?.cancel();
     current = undefined;
     const id = ++latest;
-    store.getState().beginRun(id, lesson.id, source, files, only);
+    // The store (and the page's render of "running") hears of the run once its script is on its
+    // way to the runner frame, or after this task if the bundle takes longer: the bundle is
+    // usually made already (prepare), and the frame then starts on the cases while the page
+    // renders, instead of after.
+    let begun = false;
+    const begin = () => {
+      host.clock.clearTimeout(beginLater);
+      if (begun || id !== latest) return;
+      begun = true;
+      store.getState().beginRun(id, lesson.id, source, files, only);
+    };
+    const beginLater = host.clock.setTimeout(begin, 0);
     let bundler: Bundler;
     try {
       bundler = cached(await host.bundler.load());
     } catch (error) {
+      begin();
       store.getState().crashRun(id, `The bundler is not available: ${describe(error)}`);
       return;
     }
@@ -128,6 +140,7 @@ export function createRunController({
     try {
       bundle = await bundler(lesson, files);
     } catch (error) {
+      begin();
       store.getState().crashRun(id, `The run failed inside the grader: ${describe(error)}`);
       return;
     }
@@ -161,6 +174,7 @@ export function createRunController({
         },
       );
       current = handle;
+      begin();
       try {
         cases = await handle.result;
       } finally {
@@ -178,6 +192,7 @@ export function createRunController({
       start: started,
       detail: { lesson: lesson.id, bundleMs, status: report.status },
     });
+    begin();
     store.getState().finishRun(id, report);
     const done = store.getState().run;
     if (done?.id !== id) return;

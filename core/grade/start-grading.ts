@@ -48,8 +48,8 @@ export interface GradingHandle {
 }
 
 /**
- * Grades the learner's files against every case of a lesson: one bundle, then each case
- * in its own fresh worker, all at once (`gradeBundle`). The CLI calls this; the browser bundles
+ * Grades the learner's files against every case of a lesson: one bundle, then each case in a
+ * worker of its own (`gradeBundle`). The CLI calls this; the browser bundles
  * in its page and grades the bundle in its runner frame with `gradeBundle`, so for the same
  * files both hosts reach the same verdict.
  */

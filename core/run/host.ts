@@ -39,8 +39,9 @@ export interface WorkerHandle {
 }
 
 /**
- * Starts a fresh worker running `script`: the bundle with the host's one-line prelude already
- * at its head (the core puts it there, see `withPrelude`).
+ * Starts `script` in a worker (the bundle with the host's one-line prelude already at its head,
+ * see `withPrelude`) as if in a fresh realm: a new worker (the CLI), or a waiting one whose last
+ * case left it clean (the browser's runner frame, see core/sandbox/case-gate.ts).
  */
 export type SpawnWorker = (script: string, events: WorkerEvents) => WorkerHandle;
 

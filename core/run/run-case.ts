@@ -20,8 +20,8 @@ export interface CaseRunHandle {
 }
 
 /**
- * Runs one case: a fresh worker for the bundled script, the cassette answering its model
- * calls from this side of the boundary, and a timer that terminates it.
+ * Runs one case: a worker for the bundled script (`host.spawn`), the cassette answering its
+ * model calls from this side of the boundary, and a timer that terminates it.
  */
 export function runCase(
   host: RunHost,

@@ -24,7 +24,8 @@ import type {
 export type FrameRequest =
   /**
    * Run and grade `cases` against `script` (the bundle, without a prelude: the core adds it),
-   * each in a fresh worker, every model call answered from the case's cassette.
+   * each in a realm of its own (the frame's workers run cases in lanes, reusing a worker whose
+   * case left it clean), every model call answered from the case's cassette.
    */
   | {
       type: 'run';

@@ -8,8 +8,8 @@
  * - its timers are cleared when it ends (as terminating its worker would have);
  * - it touched no host API that can call back later or keep state outside the realm's
  *   JavaScript (fetch, channels, event listeners, IndexedDB, ...): any such name read while a
- *   case runs marks the case, and only names on `SAFE` (the ECMAScript globals, frozen by
- *   `lockdown`, and a few synchronous host APIs) may be used freely;
+ *   case runs marks the case, and only the ECMAScript globals (fixed by `lockdown`) and the
+ *   few synchronous host APIs on `SAFE` may be used freely;
  * - it left the global object, its prototypes and the safe host objects exactly as it found
  *   them (no property added, removed or replaced).
  *
@@ -18,9 +18,9 @@
  * settle them, nothing can ever resume the finished case's code.
  *
  * Self-contained (its lists are inside it, it calls only built-ins), so the frame runs it from
- * its source text, `(${caseGate})(self)`, first thing in each pooled worker, before `lockdown`
- * (which then freezes the timers it wraps along with the rest). It leaves its controls as
- * `__theinferenceGate`, which the worker runtime takes and deletes before any lesson code runs.
+ * its source text, `(${caseGate})(self)`, in each pooled worker right after `lockdown`. It
+ * leaves its controls as `__theinferenceGate`, which the worker runtime takes and deletes before
+ * any lesson code runs.
  */
 export interface CaseGate {
   /** A case begins: from now on, what the code starts and touches is noted. */
@@ -34,75 +34,13 @@ export function caseGate(scope: object): void {
   const ownKeys = Reflect.ownKeys;
   const holder = scope as Record<string, unknown>;
 
-  /** Names a case may read and call without marking itself: nothing here calls back later. */
+  /**
+   * Host names a case may read and call without marking itself: nothing here calls back later.
+   * ECMAScript's own globals need no place here: `lockdown` has run first and fixed them (not
+   * configurable), and what is not configurable is left alone below.
+   */
   const SAFE = new Set([
-    // ECMAScript (lockdown freezes these)
-    'globalThis',
-    'Object',
-    'Function',
-    'Array',
-    'Number',
-    'Boolean',
-    'String',
-    'Symbol',
-    'BigInt',
-    'Date',
-    'Promise',
-    'RegExp',
-    'Error',
-    'AggregateError',
-    'EvalError',
-    'RangeError',
-    'ReferenceError',
-    'SyntaxError',
-    'TypeError',
-    'URIError',
-    'SuppressedError',
-    'JSON',
-    'Math',
-    'Reflect',
-    'Proxy',
-    'Intl',
-    'Map',
-    'Set',
-    'WeakMap',
-    'WeakSet',
-    'WeakRef',
-    'FinalizationRegistry',
-    'ArrayBuffer',
-    'SharedArrayBuffer',
-    'DataView',
-    'Atomics',
-    'Int8Array',
-    'Uint8Array',
-    'Uint8ClampedArray',
-    'Int16Array',
-    'Uint16Array',
-    'Int32Array',
-    'Uint32Array',
-    'Float16Array',
-    'Float32Array',
-    'Float64Array',
-    'BigInt64Array',
-    'BigUint64Array',
-    'Iterator',
-    'DisposableStack',
-    'AsyncDisposableStack',
-    'Temporal',
-    'parseInt',
-    'parseFloat',
-    'isNaN',
-    'isFinite',
-    'encodeURI',
-    'encodeURIComponent',
-    'decodeURI',
-    'decodeURIComponent',
-    'escape',
-    'unescape',
     'eval',
-    'Infinity',
-    'NaN',
-    'undefined',
     // the host's, all synchronous
     'self',
     'name',
@@ -131,19 +69,6 @@ export function caseGate(scope: object): void {
     'clearInterval',
     'constructor',
   ]);
-  /** Safe host objects whose own properties a case could still change: compared at its end. */
-  const WATCHED = [
-    'console',
-    'performance',
-    'location',
-    'Headers',
-    'TextEncoder',
-    'TextDecoder',
-    'URL',
-    'URLSearchParams',
-    'DOMException',
-  ];
-
   let running = false;
   let touched = false;
   const timers = new Set<unknown>();
@@ -182,47 +107,42 @@ export function caseGate(scope: object): void {
       const descriptor = getOwnPropertyDescriptor(o, key)!;
       if (!descriptor.configurable) continue;
       const { enumerable } = descriptor;
-      if ('value' in descriptor) {
-        let value: unknown = descriptor.value;
-        const writable = descriptor.writable;
-        defineProperty(o, key, {
-          get() {
-            touch();
-            return value;
-          },
-          set(replacement: unknown) {
-            touch();
-            if (writable) value = replacement;
-          },
-          enumerable,
-          configurable: true,
-        });
-      } else {
-        const { get, set } = descriptor;
-        defineProperty(o, key, {
-          get: get
-            ? function (this: unknown) {
-                touch();
-                return get.call(this);
-              }
-            : undefined,
-          set: set
-            ? function (this: unknown, replacement: unknown) {
-                touch();
-                set.call(this, replacement);
-              }
-            : undefined,
-          enumerable,
-          configurable: true,
-        });
-      }
+      let value: unknown = descriptor.value;
+      const { get, set } =
+        'value' in descriptor
+          ? {
+              get: () => value,
+              set: descriptor.writable
+                ? (replacement: unknown) => void (value = replacement)
+                : undefined,
+            }
+          : descriptor;
+      defineProperty(o, key, {
+        get: get
+          ? function (this: unknown) {
+              touch();
+              return get.call(this);
+            }
+          : undefined,
+        set: set
+          ? function (this: unknown, replacement: unknown) {
+              touch();
+              set.call(this, replacement);
+            }
+          : undefined,
+        enumerable,
+        configurable: true,
+      });
     }
   }
 
-  /** What a case could change without touching anything marked: the watched objects' properties. */
+  /**
+   * What a case could change without touching anything marked: the properties of the global,
+   * its prototypes, and the safe host objects and functions (and their prototypes).
+   */
   const watched = (): object[] => {
     const objects = [...chain];
-    for (const name of WATCHED) {
+    for (const name of SAFE) {
       const value = holder[name];
       if ((typeof value === 'object' || typeof value === 'function') && value !== null) {
         objects.push(value);

@@ -19,6 +19,8 @@ function realm() {
     console: { log: () => undefined },
     URL: class URL {},
     MessageChannel: class MessageChannel {},
+    FinalizationRegistry,
+    Atomics: { ...Atomics, waitAsync: () => ({ async: false, value: 'timed-out' }) },
   });
   Object.defineProperty(scope, 'onmessage', {
     get: () => handler,
@@ -27,6 +29,10 @@ function realm() {
     enumerable: true,
   });
   caseGate(scope);
+  // What lockdown then does to ECMAScript's global names: fixes them.
+  for (const name of ['FinalizationRegistry', 'Atomics']) {
+    Object.defineProperty(scope, name, { writable: false, configurable: false });
+  }
   const gate = scope.__theinferenceGate as CaseGate;
   delete scope.__theinferenceGate;
   /** Runs `body` as a case: between the gate's open and close; the close's answer. */
@@ -79,6 +85,28 @@ describe('the case gate', () => {
     expect(runCase((g) => void g.fetch)).toBe(false);
     expect(runCase((g) => void new (g.MessageChannel as new () => object)())).toBe(false);
     expect(runCase((g) => void (g.onmessage = () => undefined))).toBe(false);
+  });
+
+  it("marks a case that uses ECMAScript's own ways to call back later", () => {
+    const { runCase } = realm();
+    type Registry = new (cleanup: () => void) => { register(o: object, v: unknown): void };
+    expect(
+      runCase((g) => new (g.FinalizationRegistry as Registry)(() => undefined).register({}, 1)),
+    ).toBe(false);
+    expect(runCase((g) => void (g.FinalizationRegistry as { prototype: object }).prototype)).toBe(
+      false,
+    );
+    expect(
+      runCase((g) =>
+        (g.Atomics as { waitAsync(...a: unknown[]): unknown }).waitAsync(
+          new Int32Array(new SharedArrayBuffer(4)),
+          0,
+          0,
+          10,
+        ),
+      ),
+    ).toBe(false);
+    expect(runCase((g) => void (g.Atomics as { add: unknown }).add)).toBe(true);
   });
 
   it('does not mark what the host itself does between cases', () => {

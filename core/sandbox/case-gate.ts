@@ -7,9 +7,10 @@
  *
  * - its timers are cleared when it ends (as terminating its worker would have);
  * - it touched no host API that can call back later or keep state outside the realm's
- *   JavaScript (fetch, channels, event listeners, IndexedDB, ...): any such name read while a
- *   case runs marks the case, and only the ECMAScript globals (fixed by `lockdown`) and the
- *   few synchronous host APIs on `SAFE` may be used freely;
+ *   JavaScript (fetch, channels, event listeners, IndexedDB, ...; and ECMAScript's own two,
+ *   FinalizationRegistry and Atomics.waitAsync): any such name read while a case runs marks the
+ *   case, and only the other ECMAScript globals (fixed by `lockdown`) and the few synchronous
+ *   host APIs on `SAFE` may be used freely;
  * - it left the global object, its prototypes and the safe host objects exactly as it found
  *   them (no property added, removed or replaced).
  *
@@ -18,9 +19,9 @@
  * settle them, nothing can ever resume the finished case's code.
  *
  * Self-contained (its lists are inside it, it calls only built-ins), so the frame runs it from
- * its source text, `(${caseGate})(self)`, in each pooled worker right after `lockdown`. It
- * leaves its controls as `__theinferenceGate`, which the worker runtime takes and deletes before
- * any lesson code runs.
+ * its source text, `(${caseGate})(self)`, first thing in each pooled worker, before `lockdown`
+ * (which then freezes what it wrapped of ECMAScript's). It leaves its controls as
+ * `__theinferenceGate`, which the worker runtime takes and deletes before any lesson code runs.
  */
 export interface CaseGate {
   /** A case begins: from now on, what the code starts and touches is noted. */
@@ -36,8 +37,8 @@ export function caseGate(scope: object): void {
 
   /**
    * Host names a case may read and call without marking itself: nothing here calls back later.
-   * ECMAScript's own globals need no place here: `lockdown` has run first and fixed them (not
-   * configurable), and what is not configurable is left alone below.
+   * ECMAScript's own globals need no place here: by the first case, `lockdown` has fixed them
+   * (not configurable), and what is not configurable is left alone below.
    */
   const SAFE = new Set([
     'eval',
@@ -97,44 +98,76 @@ export function caseGate(scope: object): void {
     defineProperty(where, key, { ...descriptor, value: tracked });
   }
 
-  // Every other host name: reading it (or setting it) while a case runs marks the case.
   const touch = () => {
     if (running) touched = true;
   };
-  for (const o of chain) {
-    for (const key of ownKeys(o)) {
-      if (typeof key !== 'string' || SAFE.has(key)) continue;
-      const descriptor = getOwnPropertyDescriptor(o, key)!;
-      if (!descriptor.configurable) continue;
-      const { enumerable } = descriptor;
-      let value: unknown = descriptor.value;
-      const { get, set } =
-        'value' in descriptor
-          ? {
-              get: () => value,
-              set: descriptor.writable
-                ? (replacement: unknown) => void (value = replacement)
-                : undefined,
-            }
-          : descriptor;
-      defineProperty(o, key, {
-        get: get
-          ? function (this: unknown) {
-              touch();
-              return get.call(this);
-            }
-          : undefined,
-        set: set
-          ? function (this: unknown, replacement: unknown) {
-              touch();
-              set.call(this, replacement);
-            }
-          : undefined,
-        enumerable,
-        configurable: true,
-      });
-    }
+
+  // ECMAScript's own ways to call back later, marked from here, before lockdown freezes them:
+  // a FinalizationRegistry's cleanup (anything read off it marks, its prototype's constructor
+  // included) and Atomics.waitAsync.
+  const registry = holder.FinalizationRegistry;
+  if (typeof registry === 'function') {
+    holder.FinalizationRegistry = new Proxy(registry, {
+      get(target, key, receiver) {
+        touch();
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+      construct(target, args, newTarget) {
+        touch();
+        return Reflect.construct(target, args, newTarget) as object;
+      },
+    });
   }
+  const atomics = holder.Atomics as Record<string, unknown> | undefined;
+  const rawWaitAsync = atomics?.waitAsync;
+  if (atomics && typeof rawWaitAsync === 'function') {
+    atomics.waitAsync = function waitAsync(...args: unknown[]) {
+      touch();
+      return (rawWaitAsync as (...a: unknown[]) => unknown).apply(atomics, args);
+    };
+  }
+
+  /**
+   * Every other host name: reading it (or setting it) while a case runs marks the case. Done
+   * when the first case opens, after lockdown has fixed ECMAScript's globals (not configurable,
+   * so left alone here) and the worker has set itself up.
+   */
+  const markHostNames = () => {
+    for (const o of chain) {
+      for (const key of ownKeys(o)) {
+        if (typeof key !== 'string' || SAFE.has(key)) continue;
+        const descriptor = getOwnPropertyDescriptor(o, key)!;
+        if (!descriptor.configurable) continue;
+        const { enumerable } = descriptor;
+        let value: unknown = descriptor.value;
+        const { get, set } =
+          'value' in descriptor
+            ? {
+                get: () => value,
+                set: descriptor.writable
+                  ? (replacement: unknown) => void (value = replacement)
+                  : undefined,
+              }
+            : descriptor;
+        defineProperty(o, key, {
+          get: get
+            ? function (this: unknown) {
+                touch();
+                return get.call(this);
+              }
+            : undefined,
+          set: set
+            ? function (this: unknown, replacement: unknown) {
+                touch();
+                set.call(this, replacement);
+              }
+            : undefined,
+          enumerable,
+          configurable: true,
+        });
+      }
+    }
+  };
 
   /**
    * What a case could change without touching anything marked: the properties of the global,
@@ -178,7 +211,10 @@ export function caseGate(scope: object): void {
   let before: Snapshot | undefined;
   const gate: CaseGate = {
     open() {
-      before ??= snapshot();
+      if (!before) {
+        markHostNames();
+        before = snapshot();
+      }
       touched = false;
       running = true;
     },

@@ -22,8 +22,8 @@ const appOrigin = location.origin;
 declare const __SANDBOX_RUNTIME__: string;
 
 /**
- * A pooled worker's whole program. While it waits: harden the realm (the runtime's own
- * `lockdown()` then finds it done), set up the case gate (core/sandbox/case-gate.ts), set up
+ * A pooled worker's whole program. While it waits: set up the case gate (core/sandbox/
+ * case-gate.ts), harden the realm (the runtime's own `lockdown()` then finds it done), set up
  * the port (the one-line prelude the core would otherwise put ahead of each case's script), and
  * evaluate the sandbox's runtime (the worker runtime, the harness API, the SDK stand-in), so
  * that a case pays for none of these on the Run's critical path. Then each script it is sent,
@@ -34,8 +34,8 @@ declare const __SANDBOX_RUNTIME__: string;
  * leaves out. A worker gets another case only when its last one left the realm clean.
  */
 const BOOT = [
-  `(${lockdown.toString()})(self);`,
   `(${caseGate.toString()})(self);`,
+  `(${lockdown.toString()})(self);`,
   PORT_PRELUDE,
   `(0, eval)(${JSON.stringify(`${__SANDBOX_RUNTIME__}\n//# sourceURL=${RUNTIME_SCRIPT_NAME}`)});`,
   "onmessage = (e) => { if (typeof e.data === 'string') (0, eval)(e.data + '\\n//# sourceURL=theinference-case.js'); };",

@@ -83,12 +83,62 @@ test("a case's timers end with it: none fires in a later case", async ({ page })
   expect(workers(all).size).toBeLessThan(lesson.cases.length);
 });
 
-test('a change to an object cases share never reaches the next case', async ({ page }) => {
+test('objects cases share cannot carry anything from one case to the next', async ({ page }) => {
   await openLesson(page, lesson.id);
-  const changes = withFirst(`  const shared = [URL.prototype, console, performance] as any[];
+  const changes =
+    withFirst(`  const shared = [URL.prototype, console, performance, Object.getPrototypeOf(performance)] as any[];
   if (shared.some((o) => o.changedBy)) throw new Error('a change from another case');
-  for (const o of shared) o.changedBy = 'an earlier case';`);
+  for (const o of shared) {
+    try {
+      o.changedBy = 'an earlier case';
+    } catch {
+      console.log('frozen');
+    }
+  }`);
   await setFile(page, lesson.entry, changes);
   expect(await runAndWait(page)).toMatch(/^Passed/);
-  expect(workers(await consoles(page)).size).toBe(lesson.cases.length);
+  const all = await consoles(page);
+  for (const [name, lines] of all) {
+    expect(
+      lines.filter((l) => l === 'frozen'),
+      name,
+    ).toHaveLength(4);
+  }
+  // Frozen, they stay as they were: the cases did share workers.
+  expect(workers(all).size).toBeLessThan(lesson.cases.length);
+});
+
+test('code a case plants where the runtime or a later case would run it never runs again', async ({
+  page,
+}) => {
+  await openLesson(page, lesson.id);
+  // A getter that would put the original back when read, and a method on a shared prototype.
+  const planted = withFirst(`  const me = Math.random().toString(36).slice(2);
+  console.log('case ' + me);
+  const scopeProto = Object.getPrototypeOf(Object.getPrototypeOf(self));
+  const original = Object.getOwnPropertyDescriptor(scopeProto, 'performance')!;
+  Object.defineProperty(scopeProto, 'performance', {
+    configurable: true,
+    enumerable: original.enumerable,
+    get() {
+      Object.defineProperty(scopeProto, 'performance', original);
+      setInterval(() => console.log('planted by ' + me), 5);
+      return original.get!.call(this);
+    },
+  });
+  try {
+    (Object.getPrototypeOf(console) as any).log = () => undefined;
+  } catch {
+    console.log('frozen');
+  }`);
+  await setFile(page, lesson.entry, planted);
+  expect(await runAndWait(page)).toMatch(/^Passed/);
+  const all = await consoles(page);
+  for (const [name, lines] of all) {
+    const me = lines.find((l) => l.startsWith('case '))?.slice('case '.length);
+    const foreign = lines.filter((l) => l.startsWith('planted by ') && !l.endsWith(me ?? '?'));
+    expect(foreign, name).toEqual([]);
+    expect(lines, name).toContain('frozen');
+  }
+  expect(workers(all).size).toBe(lesson.cases.length);
 });

@@ -70,7 +70,10 @@ export function caseGate(scope: object): void {
     'clearInterval',
     'constructor',
   ]);
+  /** Set when the first case opens: from then on only cases' code touches marked names. */
+  let armed = false;
   let running = false;
+  /** Sticky: a worker whose realm was touched is never given another case. */
   let touched = false;
   const timers = new Set<unknown>();
 
@@ -91,7 +94,9 @@ export function caseGate(scope: object): void {
     const tracked = {
       [key](...args: unknown[]) {
         const id = raw.apply(scope, args);
-        if (running) timers.add(id);
+        if (armed) timers.add(id);
+        // Nothing of a case's may run between cases: if it does, the gate has been got round.
+        if (armed && !running) touched = true;
         return id;
       },
     }[key]!;
@@ -99,24 +104,20 @@ export function caseGate(scope: object): void {
   }
 
   const touch = () => {
-    if (running) touched = true;
+    if (armed) touched = true;
   };
 
   // ECMAScript's own ways to call back later, marked from here, before lockdown freezes them:
-  // a FinalizationRegistry's cleanup (anything read off it marks, its prototype's constructor
-  // included) and Atomics.waitAsync.
-  const registry = holder.FinalizationRegistry;
-  if (typeof registry === 'function') {
-    holder.FinalizationRegistry = new Proxy(registry, {
-      get(target, key, receiver) {
-        touch();
-        return Reflect.get(target, key, receiver) as unknown;
-      },
-      construct(target, args, newTarget) {
-        touch();
-        return Reflect.construct(target, args, newTarget) as object;
-      },
-    });
+  // registering with a FinalizationRegistry (the only way to get its cleanup called) and
+  // Atomics.waitAsync.
+  const registryPrototype = (holder.FinalizationRegistry as { prototype?: object } | undefined)
+    ?.prototype as Record<string, unknown> | undefined;
+  const rawRegister = registryPrototype?.register;
+  if (registryPrototype && typeof rawRegister === 'function') {
+    registryPrototype.register = function register(this: unknown, ...args: unknown[]) {
+      touch();
+      return (rawRegister as (...a: unknown[]) => unknown).apply(this, args);
+    };
   }
   const atomics = holder.Atomics as Record<string, unknown> | undefined;
   const rawWaitAsync = atomics?.waitAsync;
@@ -170,62 +171,99 @@ export function caseGate(scope: object): void {
   };
 
   /**
-   * What a case could change without touching anything marked: the properties of the global,
-   * its prototypes, and the safe host objects and functions (and their prototypes).
+   * The safe host objects and functions, what they inherit from and what they hand out, frozen
+   * when the first case opens (as lockdown froze ECMAScript's): their state is shared by every
+   * case a worker runs, and code stored on them (`Performance.prototype.now = ...`) would run in
+   * later cases. Only the global object and its prototypes stay open (they hold the gate's own
+   * accessors); those are compared from case to case instead.
    */
-  const watched = (): object[] => {
-    const objects = [...chain];
+  const harden = () => {
+    const roots: unknown[] = [];
     for (const name of SAFE) {
-      const value = holder[name];
-      if ((typeof value === 'object' || typeof value === 'function') && value !== null) {
-        objects.push(value);
-        const prototype = (value as { prototype?: unknown }).prototype;
-        if (typeof prototype === 'object' && prototype !== null) objects.push(prototype);
+      const descriptor = chain.map((o) => getOwnPropertyDescriptor(o, name)).find(Boolean);
+      if (descriptor) roots.push(descriptor.value, descriptor.get, descriptor.set);
+    }
+    // What safe objects hand out when used: performance entries, the iterators below.
+    for (const name of ['PerformanceEntry', 'PerformanceMark', 'PerformanceMeasure']) {
+      const descriptor = getOwnPropertyDescriptor(scope, name);
+      if (descriptor) roots.push(descriptor.value);
+    }
+    const handedOut = (make: () => unknown) => {
+      try {
+        roots.push(getPrototypeOf(make()));
+      } catch {
+        // not in this host
+      }
+    };
+    const Url = holder.URLSearchParams as (new () => Iterable<unknown>) | undefined;
+    const HeadersClass = holder.Headers as (new () => Iterable<unknown>) | undefined;
+    if (Url) handedOut(() => new Url()[Symbol.iterator]());
+    if (HeadersClass) handedOut(() => new HeadersClass()[Symbol.iterator]());
+    roots.push(holder.performance, holder.console, holder.location);
+    const open = new Set<object>(chain);
+    while (roots.length > 0) {
+      const value = roots.pop();
+      if ((typeof value !== 'object' && typeof value !== 'function') || value === null) continue;
+      if (open.has(value) || Object.isFrozen(value)) continue;
+      Object.freeze(value);
+      roots.push(getPrototypeOf(value));
+      for (const key of ownKeys(value)) {
+        const d = getOwnPropertyDescriptor(value, key)!;
+        roots.push(d.value, d.get, d.set);
       }
     }
-    return objects;
   };
-  type Snapshot = [object, (string | symbol)[], unknown[]][];
+
+  /** Each open object's own properties, read by descriptor (no getter of a case's runs). */
+  type Snapshot = unknown[][];
   const snapshot = (): Snapshot =>
-    watched().map((o) => {
-      const keys = ownKeys(o);
-      const values: unknown[] = [];
-      for (const key of keys) {
+    chain.map((o) => {
+      const entries: unknown[] = [];
+      for (const key of ownKeys(o)) {
         const d = getOwnPropertyDescriptor(o, key)!;
-        values.push(d.value, d.get, d.set, d.writable, d.enumerable, d.configurable);
+        entries.push(key, d.value, d.get, d.set, d.writable, d.enumerable, d.configurable);
       }
-      return [o, keys, values];
+      return entries;
     });
   const same = (a: Snapshot, b: Snapshot): boolean =>
     a.length === b.length &&
-    a.every(([o, keys, values], i) => {
-      const [o2, keys2, values2] = b[i]!;
-      return (
-        o === o2 &&
-        keys.length === keys2.length &&
-        keys.every((k, j) => k === keys2[j]) &&
-        values.every((v, j) => Object.is(v, values2[j]))
-      );
-    });
+    a.every(
+      (entries, i) =>
+        entries.length === b[i]!.length && entries.every((v, j) => Object.is(v, b[i]![j])),
+    );
+
+  /** What a case leaves in the host's own records: performance marks and measures. */
+  const performanceRecords = holder.performance as
+    { clearMarks?(): void; clearMeasures?(): void } | undefined;
+  const clearMarks = performanceRecords?.clearMarks;
+  const clearMeasures = performanceRecords?.clearMeasures;
+  /** Running any regular expression resets the legacy statics (RegExp.$1, lastMatch, ...). */
+  const emptyMatch = /(?:)/;
 
   let before: Snapshot | undefined;
   const gate: CaseGate = {
     open() {
-      if (!before) {
+      if (!armed) {
+        // Hardened first: it reads what safe objects hand out through unmarked descriptors.
+        harden();
         markHostNames();
         before = snapshot();
+        armed = true;
       }
-      touched = false;
       running = true;
     },
     close() {
+      const clean = !touched && before !== undefined && same(before, snapshot());
       running = false;
       for (const id of timers) {
         rawClearTimeout.call(scope, id);
         rawClearInterval.call(scope, id);
       }
       timers.clear();
-      return !touched && before !== undefined && same(before, snapshot());
+      clearMarks?.call(performanceRecords);
+      clearMeasures?.call(performanceRecords);
+      emptyMatch.exec('');
+      return clean && !touched;
     },
   };
   defineProperty(scope, '__theinferenceGate', { value: gate, configurable: true });

@@ -71,25 +71,26 @@ for (const lesson of lessons) {
 }
 
 /**
- * Runs again and waits for this run's verdict: the live region shows "Running" before it
- * settles, but a quick run can be over before a poll sees it, so the page itself is asked to
- * notice.
+ * Runs again and waits for this run's verdict: the live region's `data-phase` says "running"
+ * from the press (its text only once the run takes a moment), but a quick run can be over
+ * before a poll sees it, so the page itself is asked to notice.
  */
 async function runAgain(page: Page): Promise<void> {
   await verdict(page).evaluate((region) => {
     const flags = window as unknown as { __ranAgain?: boolean };
     flags.__ranAgain = false;
     const observer = new MutationObserver(() => {
-      if (region.textContent?.startsWith('Running')) {
+      if (region.dataset.phase === 'running') {
         flags.__ranAgain = true;
         observer.disconnect();
       }
     });
-    observer.observe(region, { childList: true, characterData: true, subtree: true });
+    observer.observe(region, { attributes: true, attributeFilter: ['data-phase'] });
   });
   await runButton(page).click();
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { __ranAgain?: boolean }).__ranAgain))
     .toBe(true);
+  await expect(verdict(page)).not.toHaveAttribute('data-phase', 'running');
   await expect(verdict(page)).toHaveText(/^(Passed|Failed)/);
 }

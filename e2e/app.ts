@@ -32,9 +32,14 @@ export function verdict(page: Page) {
   return page.getByRole('status');
 }
 
-/** Clicks Run and waits for a finished verdict; returns its text. */
+/**
+ * Clicks Run and waits for its finished verdict; returns its text. The live region's
+ * `data-phase` says "running" from the press; its text stays the last verdict until the run
+ * has taken a moment, so the text alone cannot tell this run's verdict from the last one.
+ */
 export async function runAndWait(page: Page): Promise<string> {
   await runButton(page).click();
+  await expect(verdict(page)).not.toHaveAttribute('data-phase', 'running');
   await expect(verdict(page)).toHaveText(/^(Passed|Failed)/);
   return (await verdict(page).textContent()) ?? '';
 }

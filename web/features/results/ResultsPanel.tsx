@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import type { CaseReport, Lesson } from '../../../core/index.ts';
 import { codeChangedSince } from '../../store/learner-files.ts';
-import { runReports } from '../../store/run-slice.ts';
 import { useAppStore } from '../../store/store.ts';
 import type { TypeIssue } from '../../store/ui-slice.ts';
 import { CaseDetail } from './CaseDetail.tsx';
@@ -52,11 +51,19 @@ export function ResultsPanel({ lesson, transcript, next, caseActions, onRun, onR
   );
   // A tutor experiment graded the reference solution: its lines are not the learner's.
   const requestReveal = shownRun?.source === 'reference' ? undefined : reveal;
-  const all = shownRun ? runReports(shownRun) : [];
   // In the lesson's order, which the list shows and the verdict names the first failure by.
-  const reports = lesson.cases
-    .map((c) => all.find((r) => r.name === c.name))
-    .filter((r): r is CaseReport => r !== undefined);
+  // Kept while the run's reports are (a run's first moment shows the last run's, a copy that
+  // shares them), so the list and the case's detail, memoised, do not render at the press.
+  const cases = shownRun?.cases;
+  const carriedReports = shownRun?.carried;
+  const reports = useMemo(() => {
+    const all = carriedReports ? [...(cases ?? []), ...carriedReports] : (cases ?? []);
+    return lesson.cases
+      .map((c) => all.find((r) => r.name === c.name))
+      .filter((r): r is CaseReport => r !== undefined);
+  }, [lesson, cases, carriedReports]);
+  const carried = useMemo(() => carriedReports?.map((c) => c.name) ?? NO_NAMES, [carriedReports]);
+  const runCase = useCallback((name: string) => onRunCases([name]), [onRunCases]);
   const verdict = verdictOf(headerRun, lesson.cases);
   const report = shownRun?.report;
   const compileErrors = report?.compileErrors ?? [];
@@ -92,7 +99,7 @@ export function ResultsPanel({ lesson, transcript, next, caseActions, onRun, onR
           reports={reports}
           running={runningShown && !waiting}
           only={run?.only}
-          carried={shownRun?.carried?.map((c) => c.name) ?? NO_NAMES}
+          carried={carried}
           selected={shown?.name}
           onSelect={selectCase}
         />
@@ -103,8 +110,8 @@ export function ResultsPanel({ lesson, transcript, next, caseActions, onRun, onR
             report={shown}
             transcript={transcript}
             onReveal={requestReveal}
-            actions={shown.status === 'pass' ? undefined : caseActions?.(shown)}
-            onRunCase={runningShown ? undefined : () => onRunCases([shown.name])}
+            actions={caseActions}
+            onRunCase={runningShown ? undefined : runCase}
           />
         )}
       </div>

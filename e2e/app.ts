@@ -39,7 +39,8 @@ export function verdict(page: Page) {
  * `data-phase` going to "running", or a verdict straight away), then the run end.
  */
 export async function runAndWait(page: Page): Promise<string> {
-  await verdict(page).evaluate((region) => {
+  // Hidden too: on a phone the results are a tab of their own, shown by the press of Run.
+  await page.getByRole('status', { includeHidden: true }).evaluate((region) => {
     const flags = window as unknown as { __verdictChanged?: boolean };
     flags.__verdictChanged = false;
     const observer = new MutationObserver(() => {

@@ -1,13 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import {
-  caseMessage,
-  caseRow,
-  openLesson,
-  runAndWait,
-  runButton,
-  setFile,
-  verdict,
-} from './app.ts';
+import { expect, test } from '@playwright/test';
+import { caseMessage, caseRow, openLesson, runAndWait, setFile } from './app.ts';
 import { cliVerdict, mistakes } from './catalogue.ts';
 import { cliCases, lessons } from './course.ts';
 
@@ -51,7 +43,7 @@ for (const lesson of lessons) {
     for (const mistake of catalogue) {
       const cli = await cliVerdict(lesson.id, mistake.text);
       await setFile(page, lesson.entry, mistake.text);
-      await runAgain(page);
+      await runAndWait(page);
       for (const [name, says] of Object.entries(mistake.says)) {
         const graded = cli.find((c) => c.name === name);
         const row = caseRow(page, name);
@@ -68,28 +60,4 @@ for (const lesson of lessons) {
       }
     }
   });
-}
-
-/**
- * Runs again and waits for this run's verdict: the live region shows "Running" before it
- * settles, but a quick run can be over before a poll sees it, so the page itself is asked to
- * notice.
- */
-async function runAgain(page: Page): Promise<void> {
-  await verdict(page).evaluate((region) => {
-    const flags = window as unknown as { __ranAgain?: boolean };
-    flags.__ranAgain = false;
-    const observer = new MutationObserver(() => {
-      if (region.textContent?.startsWith('Running')) {
-        flags.__ranAgain = true;
-        observer.disconnect();
-      }
-    });
-    observer.observe(region, { childList: true, characterData: true, subtree: true });
-  });
-  await runButton(page).click();
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __ranAgain?: boolean }).__ranAgain))
-    .toBe(true);
-  await expect(verdict(page)).toHaveText(/^(Passed|Failed)/);
 }

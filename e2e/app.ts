@@ -32,9 +32,34 @@ export function verdict(page: Page) {
   return page.getByRole('status');
 }
 
-/** Clicks Run and waits for a finished verdict; returns its text. */
+/**
+ * Clicks Run and waits for this run's finished verdict; returns its text. The live region's
+ * text stays the last verdict until the run has taken a moment, and a quick run can be over
+ * before a poll sees it go, so the page itself is asked to notice the region change (its
+ * `data-phase` going to "running", or a verdict straight away), then the run end.
+ */
 export async function runAndWait(page: Page): Promise<string> {
+  // Hidden too: on a phone the results are a tab of their own, shown by the press of Run.
+  await page.getByRole('status', { includeHidden: true }).evaluate((region) => {
+    const flags = window as unknown as { __verdictChanged?: boolean };
+    flags.__verdictChanged = false;
+    const observer = new MutationObserver(() => {
+      flags.__verdictChanged = true;
+      observer.disconnect();
+    });
+    observer.observe(region, {
+      attributes: true,
+      attributeFilter: ['data-phase'],
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+  });
   await runButton(page).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as { __verdictChanged?: boolean }).__verdictChanged))
+    .toBe(true);
+  await expect(verdict(page)).not.toHaveAttribute('data-phase', 'running');
   await expect(verdict(page)).toHaveText(/^(Passed|Failed)/);
   return (await verdict(page).textContent()) ?? '';
 }

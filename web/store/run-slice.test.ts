@@ -40,6 +40,7 @@ describe('run slice', () => {
     s.getState().finishRun(1, report([kase('stale')]));
     expect(s.getState().run).toEqual({
       id: 2,
+      streak: 1,
       lessonId: 'l',
       source: 'mine',
       files,
@@ -49,6 +50,16 @@ describe('run slice', () => {
     s.getState().finishRun(2, report([kase('fresh')]));
     expect(s.getState().run?.phase).toBe('done');
     expect(s.getState().run?.cases.map((c) => c.name)).toEqual(['fresh']);
+  });
+
+  it('counts a wait from the run that began it: a run replacing one still going continues it', () => {
+    const s = store();
+    s.getState().beginRun(1, 'l', 'mine', files);
+    s.getState().beginRun(2, 'l', 'mine', files);
+    expect(s.getState().run?.streak).toBe(1);
+    s.getState().finishRun(2, report([kase('a')]));
+    s.getState().beginRun(3, 'l', 'mine', files);
+    expect(s.getState().run?.streak).toBe(3);
   });
 
   it("keeps the lesson's last finished run beside a new one, until the new one is done", () => {

@@ -19,6 +19,12 @@ export type RunSource = 'mine' | 'shared' | 'reference';
 export interface RunState {
   /** Increases with every run; results carrying an older id are stale and dropped. */
   id: number;
+  /**
+   * The id of the run that began the learner's current wait: this run's own, or, when it took
+   * the place of a run still going, that run's `streak`. The page shows a run as under way once
+   * the wait, not this run, has lasted a moment (so a second press does not hide "Running").
+   */
+  streak: number;
   lessonId: string;
   source: RunSource;
   /** The learner's files it graded (so the page can tell when the code has changed since). */
@@ -69,7 +75,8 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set) =>
         const finished = last?.phase === 'running' ? last.previous : last;
         const previous =
           finished?.lessonId === lessonId ? { ...finished, previous: undefined } : undefined;
-        const run: RunState = { id, lessonId, source, files, phase: 'running', cases: [] };
+        const streak = last?.phase === 'running' && last.lessonId === lessonId ? last.streak : id;
+        const run: RunState = { id, streak, lessonId, source, files, phase: 'running', cases: [] };
         if (previous) run.previous = previous;
         if (only) {
           run.only = only;

@@ -40,11 +40,33 @@ let frozen: string | undefined;
 /** The saved state was a newer version's, found while hydrating (before the store exists). */
 let newerAtStart = false;
 
-/** Saves, unless adopting another tab's save or outdated by a newer version's. */
+/**
+ * What this tab last saved, field by field (see `partialize`), while storage holds exactly
+ * that: undefined after a failed write or another tab's save.
+ */
+let lastSaved: PersistedState | undefined;
+
+/** Whether every saved field of `state` is the very value saved last (nothing to write). */
+function unchanged(state: PersistedState): boolean {
+  const last = lastSaved;
+  if (!last) return false;
+  return (Object.keys(state) as (keyof PersistedState)[]).every((key) => state[key] === last[key]);
+}
+
+/**
+ * Saves, unless adopting another tab's save or outdated by a newer version's, or nothing
+ * saved has changed: persist calls this on every change of the store, and most (a run
+ * beginning or ending, a case selected) change nothing saved, so they write nothing.
+ */
 function save(name: string, value: StorageValue<PersistedState>): void {
   if (adopting) return;
-  if (frozen === undefined) safeStorage.setItem(name, value);
-  else if (JSON.stringify(value.state) !== frozen) useAppStore.getState().setUnsaved(true);
+  if (frozen !== undefined) {
+    if (JSON.stringify(value.state) !== frozen) useAppStore.getState().setUnsaved(true);
+    return;
+  }
+  if (unchanged(value.state)) return;
+  lastSaved = value.state;
+  safeStorage.setItem(name, value);
 }
 
 /** The app's one store, built from slices and persisted through an allowlist. */
@@ -79,6 +101,8 @@ export const useAppStore = create<AppState>()(
 );
 
 report = (problem) => {
+  // A failed write leaves storage behind this tab: the next change writes again, whatever it is.
+  if (problem.kind === 'write-failed') lastSaved = undefined;
   const store = useAppStore.getState();
   // Nothing can be saved at all (unavailable) or this write failed: leaving would lose work.
   if (problem.kind === 'write-failed' || problem.kind === 'unavailable') store.setUnsaved(true);
@@ -111,6 +135,7 @@ if (typeof window !== 'undefined') {
     if (!theirs) return;
     const { patch, writeBack } = mergeFromOtherTab(useAppStore.getState(), theirs);
     adopting = true;
+    lastSaved = undefined;
     try {
       useAppStore.setState(patch);
     } finally {
@@ -130,6 +155,7 @@ function saveMerged(theirs: Partial<PersistedState>): void {
   const conflict = state.draftConflict?.lessonId;
   const theirDraft = conflict ? theirs.drafts?.[conflict] : undefined;
   if (conflict && theirDraft) saved.drafts = { ...saved.drafts, [conflict]: theirDraft };
+  lastSaved = undefined;
   safeStorage.setItem(STORAGE_KEY, { state: saved, version: PERSIST_VERSION });
 }
 

@@ -5,7 +5,8 @@ import { monaco } from './monaco-setup.ts';
 
 const OWNER = 'theinference-run';
 
-interface Located {
+/** A problem a run found at a place in the learner's files. */
+export interface RunMarker {
   file: string;
   line: number;
   column: number;
@@ -13,11 +14,11 @@ interface Located {
 }
 
 /**
- * Puts a run's problems into the editor as markers: each compile error, and the first frame
- * of each runtime error that lies in the learner's files. `report` undefined clears them.
+ * A run's problems, to show in the editor: each compile error, and the first frame of each
+ * runtime error that lies in the learner's files. None for `report` undefined.
  */
-export function setRunMarkers(lesson: Lesson, report: LessonReport | undefined): void {
-  const found: Located[] = [];
+export function runMarkersOf(report: LessonReport | undefined): RunMarker[] {
+  const found: RunMarker[] = [];
   for (const error of report?.compileErrors ?? []) {
     found.push({ file: error.file, line: error.line, column: error.column, message: error.text });
   }
@@ -31,6 +32,11 @@ export function setRunMarkers(lesson: Lesson, report: LessonReport | undefined):
     seen.add(key);
     found.push({ ...frame, message: `${c.message}\n(case "${c.name}")` });
   }
+  return found;
+}
+
+/** Puts `found` into the lesson's editor models as markers, in place of the last run's. */
+export function setRunMarkers(lesson: Lesson, found: RunMarker[]): void {
   for (const path of editorFiles(lesson)) {
     const model = getModel(lesson.id, path);
     if (!model) continue;
@@ -39,7 +45,7 @@ export function setRunMarkers(lesson: Lesson, report: LessonReport | undefined):
   }
 }
 
-function toMarker(model: monaco.editor.ITextModel, at: Located): monaco.editor.IMarkerData {
+function toMarker(model: monaco.editor.ITextModel, at: RunMarker): monaco.editor.IMarkerData {
   const line = Math.min(Math.max(at.line, 1), model.getLineCount());
   const column = Math.max(at.column, 1);
   const word = model.getWordAtPosition({ lineNumber: line, column });

@@ -1,11 +1,11 @@
 import { useEffect, useState, type RefObject } from 'react';
-import type { Lesson } from '../../../core/index.ts';
+import type { Lesson, LessonReport } from '../../../core/index.ts';
 import { useAppStore } from '../../store/store.ts';
 import { visibleDraft } from '../../store/drafts-slice.ts';
 import { editorFiles, ensureLessonModels, getModel, replaceText } from './lesson-models.ts';
 import type { TypeIssue } from '../../store/ui-slice.ts';
 import { monaco } from './monaco-setup.ts';
-import { setRunMarkers } from './run-markers.ts';
+import { runMarkersOf, setRunMarkers } from './run-markers.ts';
 import { importsSdk, loadSdkTypes } from './sdk-types.ts';
 import { installTestHook } from './test-hook.ts';
 
@@ -60,20 +60,29 @@ export function useLessonModels(lesson: Lesson, editor: RefObject<CodeEditor | n
 }
 
 /**
- * Keeps the editor's markers in step with the latest run of this lesson. A run of the
- * reference solution (a tutor experiment) says nothing about the learner's lines.
+ * Keeps the editor's markers in step with the latest finished run of this lesson: while a run
+ * goes, the last one's stay (pressing Run changes nothing in the editor), and markers are set
+ * only when they change. A run of the reference solution (a tutor experiment) says nothing
+ * about the learner's lines.
  */
 export function useRunMarkers(lesson: Lesson): void {
   useEffect(() => {
-    const reportOf = (state: ReturnType<typeof useAppStore.getState>) =>
-      state.run?.lessonId === lesson.id && state.run.source !== 'reference'
-        ? state.run.report
-        : undefined;
-    setRunMarkers(lesson, reportOf(useAppStore.getState()));
+    const reportOf = (state: ReturnType<typeof useAppStore.getState>) => {
+      const run = state.run?.lessonId === lesson.id ? state.run : undefined;
+      const finished = run?.phase === 'running' ? run.previous : run;
+      return finished?.source === 'reference' ? undefined : finished?.report;
+    };
+    let applied: string | undefined;
+    const apply = (report: LessonReport | undefined) => {
+      const found = runMarkersOf(report);
+      const key = JSON.stringify(found);
+      if (key === applied) return;
+      applied = key;
+      setRunMarkers(lesson, found);
+    };
+    apply(reportOf(useAppStore.getState()));
     return useAppStore.subscribe((state, previous) => {
-      if (state.run !== previous.run) {
-        setRunMarkers(lesson, reportOf(state));
-      }
+      if (state.run !== previous.run) apply(reportOf(state));
     });
   }, [lesson]);
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { CaseReport, Lesson } from '../../../core/index.ts';
 import { Json } from '../../ui/Json.tsx';
 import { StatusIcon } from '../../ui/StatusIcon.tsx';
@@ -15,13 +15,18 @@ interface Props {
   /** Absent when the run was not of the learner's code: its lines are not theirs. */
   onReveal?(file: string, line: number, column: number): void;
   /** What the app offers about a failing case, beside its diagnostic ("Explain this failure"). */
-  actions?: ReactNode;
-  /** Runs this case alone; absent while a run is under way. */
-  onRunCase?(): void;
+  actions?: (report: CaseReport) => ReactNode;
+  /** Runs the case named alone; absent while a run is under way. */
+  onRunCase?(name: string): void;
 }
 
-/** One case in full: its diagnostic, then the transcript, console and (visible cases) output. */
-export function CaseDetail({ lesson, report, transcript, onReveal, actions, onRunCase }: Props) {
+/**
+ * One case in full: its diagnostic, then the transcript, console and (visible cases) output.
+ * Memoised: it renders again only when its report (or what it is given) changes, not at every
+ * change of the run around it.
+ */
+export const CaseDetail = memo(function CaseDetail(props: Props) {
+  const { lesson, report, transcript, onReveal, actions, onRunCase } = props;
   const editable = onReveal
     ? Object.keys(lesson.starter).filter((p) => !lesson.readOnly.includes(p))
     : [];
@@ -65,7 +70,7 @@ export function CaseDetail({ lesson, report, transcript, onReveal, actions, onRu
           type="button"
           className="button small run-case"
           disabled={!onRunCase}
-          onClick={onRunCase}
+          onClick={() => onRunCase?.(report.name)}
         >
           Run this case
         </button>
@@ -74,7 +79,7 @@ export function CaseDetail({ lesson, report, transcript, onReveal, actions, onRu
       {report.status !== 'pass' && (
         <div className={`diagnostic ${report.status}`}>
           <p className="diagnostic-message">{caseMessage(report)}</p>
-          {actions && <div className="diagnostic-actions">{actions}</div>}
+          {actions && <div className="diagnostic-actions">{actions(report)}</div>}
           {report.frames && (
             <StackFrames
               frames={report.frames}
@@ -88,4 +93,4 @@ export function CaseDetail({ lesson, report, transcript, onReveal, actions, onRu
       <Tabs key={report.name} tabs={tabs} label={`Details of case ${report.name}`} />
     </article>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { summarizeCase, type CaseReport, type Lesson } from '../../../core/index.ts';
 import { StatusIcon, type IconStatus } from '../../ui/StatusIcon.tsx';
 import { caseReason } from './verdict.ts';
@@ -21,7 +22,8 @@ interface Props {
  * pending, running) and the transcript's counts, so tests (and the browser-vs-CLI check) read
  * the verdict straight from the DOM.
  */
-export function CaseList({ lesson, reports, running, only, carried, selected, onSelect }: Props) {
+export const CaseList = memo(function CaseList(props: Props) {
+  const { lesson, reports, running, only, carried, selected, onSelect } = props;
   return (
     <ul className="case-list" aria-label="Cases">
       {lesson.cases.map((testCase) => {
@@ -75,7 +77,7 @@ export function CaseList({ lesson, reports, running, only, carried, selected, on
       })}
     </ul>
   );
-}
+});
 
 /** A row's one visible line: why it failed, or what the case checks. */
 function lineOf(report: CaseReport | undefined, description: string): string {

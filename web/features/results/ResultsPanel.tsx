@@ -1,13 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import type { CaseReport, Lesson } from '../../../core/index.ts';
 import { codeChangedSince } from '../../store/learner-files.ts';
-import { runReports } from '../../store/run-slice.ts';
 import { useAppStore } from '../../store/store.ts';
 import type { TypeIssue } from '../../store/ui-slice.ts';
 import { CaseDetail } from './CaseDetail.tsx';
 import { CaseList } from './CaseList.tsx';
 import { CompileErrors } from './CompileErrors.tsx';
 import { TypeErrors } from './TypeErrors.tsx';
+import { useRunOnScreen } from './use-run-on-screen.ts';
 import { verdictOf } from './verdict.ts';
 import { VerdictHeader } from './VerdictHeader.tsx';
 import './output.css';
@@ -38,24 +38,33 @@ export function ResultsPanel({ lesson, transcript, next, caseActions, onRun, onR
   const selectCase = useAppStore((s) => s.selectCase);
   const reveal = useAppStore((s) => s.requestReveal);
   const typeErrors = useAppStore((s) => s.typeErrors[lesson.id] ?? NO_ISSUES);
+  const { going, waited, quiet, said: headerRun } = useRunOnScreen(run);
   // Until a run's first case is in, the last finished run's results stay: a run over in 20 ms
   // does not flash an empty panel, and the page has less to lay out while the run's workers
-  // need the CPU.
-  const waiting = run?.phase === 'running' && run.cases.length === 0 ? run.previous : undefined;
-  const dimmed = useDimmedAfterMoment(waiting ? run?.id : undefined);
+  // need the CPU. Past the moment they are dimmed.
+  const waiting = going && going.cases.length === 0 ? going.previous : undefined;
+  const dimmed = waiting !== undefined && waited;
   const shownRun = waiting ?? run;
-  // Results of code the learner has since changed (or Reset) say so, until the next Run.
+  // Results of code the learner has since changed (or Reset) say so, until the next Run shows.
   const changed = useAppStore((s) =>
-    shownRun && !waiting ? codeChangedSince(shownRun, s, lesson) : false,
+    shownRun && (!waiting || quiet) ? codeChangedSince(shownRun, s, lesson) : false,
   );
   // A tutor experiment graded the reference solution: its lines are not the learner's.
   const requestReveal = shownRun?.source === 'reference' ? undefined : reveal;
-  const all = shownRun ? runReports(shownRun) : [];
   // In the lesson's order, which the list shows and the verdict names the first failure by.
-  const reports = lesson.cases
-    .map((c) => all.find((r) => r.name === c.name))
-    .filter((r): r is CaseReport => r !== undefined);
-  const verdict = verdictOf(run, lesson.cases);
+  // Kept while the run's reports are (a run's first moment shows the last run's, a copy that
+  // shares them), so the list and the case's detail, memoised, do not render at the press.
+  const cases = shownRun?.cases;
+  const carriedReports = shownRun?.carried;
+  const reports = useMemo(() => {
+    const all = carriedReports ? [...(cases ?? []), ...carriedReports] : (cases ?? []);
+    return lesson.cases
+      .map((c) => all.find((r) => r.name === c.name))
+      .filter((r): r is CaseReport => r !== undefined);
+  }, [lesson, cases, carriedReports]);
+  const carried = useMemo(() => carriedReports?.map((c) => c.name) ?? NO_NAMES, [carriedReports]);
+  const runCase = useCallback((name: string) => onRunCases([name]), [onRunCases]);
+  const verdict = verdictOf(headerRun, lesson.cases);
   const report = shownRun?.report;
   const compileErrors = report?.compileErrors ?? [];
   const showTypeErrors =
@@ -67,13 +76,15 @@ export function ResultsPanel({ lesson, transcript, next, caseActions, onRun, onR
     reports.find((r) => r.name === selected) ??
     reports.find((r) => r.status !== 'pass') ??
     reports[0];
+  const runningShown = going !== undefined && !quiet;
   const scrollClass = dimmed ? ' waiting' : changed ? ' outdated' : '';
 
   return (
     <section className="results-panel" aria-labelledby="results-title">
       <VerdictHeader
         lesson={lesson}
-        run={run}
+        run={headerRun}
+        phase={run?.phase}
         verdict={verdict}
         outdated={changed}
         next={next}
@@ -86,9 +97,9 @@ export function ResultsPanel({ lesson, transcript, next, caseActions, onRun, onR
         <CaseList
           lesson={lesson}
           reports={reports}
-          running={!waiting && run?.phase === 'running'}
+          running={runningShown && !waiting}
           only={run?.only}
-          carried={shownRun?.carried?.map((c) => c.name) ?? NO_NAMES}
+          carried={carried}
           selected={shown?.name}
           onSelect={selectCase}
         />
@@ -99,32 +110,11 @@ export function ResultsPanel({ lesson, transcript, next, caseActions, onRun, onR
             report={shown}
             transcript={transcript}
             onReveal={requestReveal}
-            actions={shown.status === 'pass' ? undefined : caseActions?.(shown)}
-            onRunCase={run?.phase === 'running' ? undefined : () => onRunCases([shown.name])}
+            actions={caseActions}
+            onRunCase={runningShown ? undefined : runCase}
           />
         )}
       </div>
     </section>
   );
-}
-
-/** How long a run may keep the last results on screen before they are dimmed. */
-const DIM_AFTER_MS = 150;
-
-/**
- * Whether the results kept while run `waitingFor` gets its first case in should be dimmed: only
- * once that has taken a moment. A timer rather than a CSS transition delay, so a quick run
- * changes nothing about the results' look, and neither the press nor the verdict restyles,
- * re-layers and repaints the whole scrolling area (an opacity transition, even one still in its
- * delay, gives it a layer of its own and a frame at every tick).
- */
-function useDimmedAfterMoment(waitingFor: number | undefined): boolean {
-  const [dimmedFor, setDimmedFor] = useState<number>();
-  useEffect(() => {
-    if (waitingFor === undefined) return;
-    const timer = setTimeout(() => setDimmedFor(waitingFor), DIM_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [waitingFor]);
-  // Keyed on the run, so the next run starts undimmed without a render to reset it.
-  return waitingFor !== undefined && dimmedFor === waitingFor;
 }

@@ -1,19 +1,19 @@
 import type { Lesson } from '../../../core/index.ts';
 import { useAppStore } from '../../store/store.ts';
 import { StatusIcon } from '../../ui/StatusIcon.tsx';
+import { useRunOnScreen } from './use-run-on-screen.ts';
 
 /** "Results" with the latest run's outcome beside it: the stacked layout's tab label. */
 export function ResultsTabLabel({ lesson }: { lesson: Lesson }) {
-  const phase = useAppStore((s) => (s.run?.lessonId === lesson.id ? s.run.phase : undefined));
-  const status = useAppStore((s) =>
-    s.run?.lessonId === lesson.id ? s.run.report?.status : undefined,
-  );
+  const run = useAppStore((s) => (s.run?.lessonId === lesson.id ? s.run : undefined));
+  const { said } = useRunOnScreen(run);
+  const status = said?.report?.status;
   const icon =
-    phase === 'running'
+    said?.phase === 'running'
       ? 'running'
       : status === 'pass'
         ? 'pass'
-        : status === 'fail' || phase === 'crashed'
+        : status === 'fail' || said?.phase === 'crashed'
           ? 'fail'
           : undefined;
   return (

@@ -7,7 +7,10 @@ import type { Verdict } from './verdict.ts';
 
 interface Props {
   lesson: Lesson;
+  /** The run the header speaks for: the latest, or, in a run's first moment, the one before. */
   run: RunState | undefined;
+  /** The latest run's phase, for the live region's `data-phase` (tests and the bench read it). */
+  phase: RunState['phase'] | undefined;
   verdict: Verdict | undefined;
   /** The code changed since the results shown were graded. */
   outdated: boolean;
@@ -21,7 +24,8 @@ interface Props {
  * the first failing case's reason), whether the lesson is passed, whether the results still
  * match the code, and what to do next.
  */
-export function VerdictHeader({ lesson, run, verdict, outdated, next, onRun, onRunCases }: Props) {
+export function VerdictHeader(props: Props) {
+  const { lesson, run, phase, verdict, outdated, next, onRun, onRunCases } = props;
   const passedBefore = useAppStore((s) => s.progress[lesson.id]?.passed ?? false);
   const last = useAppStore((s) => s.progress[lesson.id]?.last);
   // "How long ago" as of opening the lesson: close enough, and stable while it is open.
@@ -39,9 +43,19 @@ export function VerdictHeader({ lesson, run, verdict, outdated, next, onRun, onR
         Results
       </h2>
       <div className="verdict-line">
-        <p role="status" aria-live="polite" className="verdict-text" data-phase={run?.phase}>
-          {verdict && <span className="verdict-headline">{verdict.headline}</span>}
-          {verdict?.reason && <span className="verdict-reason"> {verdict.reason}</span>}
+        <p role="status" aria-live="polite" className="verdict-text" data-phase={phase}>
+          {/* Keyed by run: a verdict worded as the last one's is still new text, and announced. */}
+          {verdict && (
+            <span key={`headline-${run?.id}`} className="verdict-headline">
+              {verdict.headline}
+            </span>
+          )}
+          {verdict?.reason && (
+            <span key={`reason-${run?.id}`} className="verdict-reason">
+              {' '}
+              {verdict.reason}
+            </span>
+          )}
         </p>
         {passedBefore && (
           <span className="badge passed-badge" title="Every case has passed on your code">

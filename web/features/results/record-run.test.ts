@@ -21,6 +21,7 @@ const lesson = { id: 'rec', cases: [{ name: 'a' }, { name: 'b' }] } as unknown a
 
 const run = (cases: CaseReport[], only?: string[]): RunState => ({
   id: 1,
+  streak: 1,
   lessonId: 'rec',
   source: 'mine',
   files: {},

@@ -24,6 +24,7 @@ const done = (
   compileErrors: LessonReport['compileErrors'] = [],
 ): RunState => ({
   id: 1,
+  streak: 1,
   lessonId: 'l',
   source: 'mine',
   files: {},
@@ -43,6 +44,7 @@ const done = (
 const running = (over: Partial<RunState> = {}): RunState =>
   ({
     id: 1,
+    streak: 1,
     lessonId: 'l',
     source: 'mine',
     files: {},

@@ -1,5 +1,6 @@
 import { Icon } from '../../ui/Icon.tsx';
 import { useAppStore } from '../../store/store.ts';
+import { useAfterMoment } from '../../ui/moments.ts';
 import { retryBundler, stopRun } from './runs.ts';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -13,15 +14,12 @@ interface Props {
 
 /** Run, Stop, the watch toggle, and the bundler's state (with a retry when it failed). */
 export function RunControls({ onRun, showRun = true }: Props) {
-  const running = useAppStore((s) => s.run?.phase === 'running' || s.liveRun?.phase === 'running');
   const watch = useAppStore((s) => s.watch);
   const setWatch = useAppStore((s) => s.setWatch);
   return (
     <div className="run-controls">
       {showRun && <RunButton onRun={onRun} />}
-      <button type="button" className="button" onClick={stopRun} disabled={!running}>
-        <Icon name="stop" size={12} /> Stop
-      </button>
+      <StopButton />
       <label className="switch">
         <input type="checkbox" checked={watch} onChange={(e) => setWatch(e.target.checked)} />
         <span className="switch-track" aria-hidden="true" />
@@ -43,6 +41,35 @@ export function RunButton({ onRun }: { onRun(): void }) {
       title={`Run (${RUN_SHORTCUT})`}
     >
       <Icon name="play" size={12} /> Run <kbd aria-hidden="true">{RUN_SHORTCUT}</kbd>
+    </button>
+  );
+}
+
+/**
+ * Stop: usable from the press of Run (`aria-disabled` and the click follow the run at once,
+ * and nothing styles them), drawn as enabled only once the wait has lasted a moment, as the
+ * results show a run (a quick run repaints nothing at its press). Its own component, so a run
+ * re-renders it alone, not the Watch switch beside it.
+ */
+function StopButton() {
+  const going = useAppStore((s) =>
+    s.run?.phase === 'running'
+      ? `run:${s.run.streak}`
+      : s.liveRun?.phase === 'running'
+        ? `live:${s.liveRun.id}`
+        : undefined,
+  );
+  const waited = useAfterMoment(going);
+  return (
+    <button
+      type="button"
+      className={`button${going && waited ? '' : ' looks-disabled'}`}
+      aria-disabled={!going}
+      onClick={() => {
+        if (going) stopRun();
+      }}
+    >
+      <Icon name="stop" size={12} /> Stop
     </button>
   );
 }

@@ -61,8 +61,9 @@ export const SANDBOX_RUNTIME_ENTRY = fileURLToPath(
 /**
  * The sandbox's runtime (the worker runtime, the harness API, the SDK stand-in) as one strict
  * classic script: what each pooled worker evaluates while it waits, so that a case only
- * evaluates the lesson's own bundle (made with `runtime: 'external'`). Not minified: its error
- * classes keep their names, as they have in a whole bundle.
+ * evaluates the lesson's own bundle (made with `runtime: 'external'`). Its whitespace and
+ * syntax are minified, not its names: its error classes keep their names, as they have in a
+ * whole bundle.
  */
 export async function buildSandboxRuntime(entry = SANDBOX_RUNTIME_ENTRY): Promise<string> {
   const result = await build({
@@ -72,6 +73,8 @@ export async function buildSandboxRuntime(entry = SANDBOX_RUNTIME_ENTRY): Promis
     format: 'iife',
     platform: 'neutral',
     target: 'es2022',
+    minifyWhitespace: true,
+    minifySyntax: true,
     legalComments: 'none',
     charset: 'utf8',
     banner: { js: '"use strict";' },

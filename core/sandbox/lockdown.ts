@@ -19,8 +19,9 @@ type Scope = Record<string, unknown>;
  * the runtime's own call then finds the realm hardened and returns.
  *
  * Self-contained (its lists are inside it, it calls only built-ins), so a host can run it from
- * its source text, `(${lockdown})(self)`, in a worker that has nothing else loaded yet: the
- * browser's runner frame does this in every pooled worker while it waits for a case.
+ * its source text, `(${lockdown})(self)`, in a worker that has nothing else loaded yet. (The
+ * browser's runner frame no longer does: its pooled workers evaluate the whole runtime while
+ * they wait, and the runtime calls it first.)
  */
 export function lockdown(scope: object = globalThis): void {
   const global = scope as Scope;

@@ -1,6 +1,5 @@
 import type { Clock } from '../../../core/index.ts';
 import { caseGate } from '../../../core/sandbox/case-gate.ts';
-import { lockdown } from '../../../core/sandbox/lockdown.ts';
 import { RUNTIME_SCRIPT_NAME } from '../../../core/run/stack-map.ts';
 import { PORT_PRELUDE } from '../../../core/sandbox/port-prelude.ts';
 import { parseFrameRequest, type FrameReport } from './protocol.ts';
@@ -23,10 +22,10 @@ declare const __SANDBOX_RUNTIME__: string;
 
 /**
  * A pooled worker's whole program. While it waits: set up the case gate (core/sandbox/
- * case-gate.ts), harden the realm (the runtime's own `lockdown()` then finds it done), set up
- * the port (the one-line prelude the core would otherwise put ahead of each case's script), and
- * evaluate the sandbox's runtime (the worker runtime, the harness API, the SDK stand-in), so
- * that a case pays for none of these on the Run's critical path. Then each script it is sent,
+ * case-gate.ts), set up the port (the one-line prelude the core would otherwise put ahead of
+ * each case's script), and evaluate the sandbox's runtime (the worker runtime, which hardens
+ * the realm with `lockdown` first, the harness API, the SDK stand-in), so that a case pays for
+ * none of these on the Run's critical path. Then each script it is sent,
  * the lesson's own bundle (made with `runtime: 'external'`), is a case: the runtime opens the
  * case, and the script runs as a classic script would (an indirect eval is global code), its
  * modules new. Its frames are named theinference-case.js, its lines numbered from 1 as if it had
@@ -35,7 +34,6 @@ declare const __SANDBOX_RUNTIME__: string;
  */
 const BOOT = [
   `(${caseGate.toString()})(self);`,
-  `(${lockdown.toString()})(self);`,
   PORT_PRELUDE,
   `(0, eval)(${JSON.stringify(`${__SANDBOX_RUNTIME__}\n//# sourceURL=${RUNTIME_SCRIPT_NAME}`)});`,
   "onmessage = (e) => { if (typeof e.data === 'string') (0, eval)(e.data + '\\n//# sourceURL=theinference-case.js'); };",

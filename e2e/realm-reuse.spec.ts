@@ -40,6 +40,21 @@ async function consoles(page: Page): Promise<Map<string, string[]>> {
   return all;
 }
 
+/**
+ * Per case, its console lines that start with `prefix` and name another case: each case logs
+ * `case <id>` (its own module instance's id) and names itself in what it leaves behind.
+ */
+function foreign(all: Map<string, string[]>, prefix: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [name, lines] of all) {
+    const me = lines.find((l) => l.startsWith('case '))?.slice('case '.length) ?? '?';
+    out[name] = lines.filter((l) => l.startsWith(prefix) && !l.endsWith(me));
+  }
+  return out;
+}
+const noneForeign = (all: Map<string, string[]>) =>
+  Object.fromEntries([...all.keys()].map((name) => [name, []]));
+
 const workerOf = (lines: string[] = []) => lines.find((l) => l.includes('worker '));
 const workers = (all: Map<string, string[]>) => new Set([...all.values()].map(workerOf));
 
@@ -74,11 +89,7 @@ test("a case's timers end with it: none fires in a later case", async ({ page })
   await setFile(page, lesson.entry, timers);
   expect(await runAndWait(page)).toMatch(/^Passed/);
   const all = await consoles(page);
-  for (const [name, lines] of all) {
-    const me = lines.find((l) => l.startsWith('case '))?.slice('case '.length);
-    const foreign = lines.filter((l) => l.startsWith('left behind by ') && !l.endsWith(me ?? '?'));
-    expect(foreign, name).toEqual([]);
-  }
+  expect(foreign(all, 'left behind by ')).toEqual(noneForeign(all));
   // Timers alone leave the realm clean: the cases did share workers.
   expect(workers(all).size).toBeLessThan(lesson.cases.length);
 });
@@ -134,11 +145,7 @@ test('code a case plants where the runtime or a later case would run it never ru
   await setFile(page, lesson.entry, planted);
   expect(await runAndWait(page)).toMatch(/^Passed/);
   const all = await consoles(page);
-  for (const [name, lines] of all) {
-    const me = lines.find((l) => l.startsWith('case '))?.slice('case '.length);
-    const foreign = lines.filter((l) => l.startsWith('planted by ') && !l.endsWith(me ?? '?'));
-    expect(foreign, name).toEqual([]);
-    expect(lines, name).toContain('frozen');
-  }
+  expect(foreign(all, 'planted by ')).toEqual(noneForeign(all));
+  for (const [name, lines] of all) expect(lines, name).toContain('frozen');
   expect(workers(all).size).toBe(lesson.cases.length);
 });

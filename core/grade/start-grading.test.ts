@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Lesson, LessonCase } from '../lesson/types.ts';
-import { gradeBundle, startGrading } from './start-grading.ts';
+import { gradeBundle, LANE_PATIENCE_MS, startGrading } from './start-grading.ts';
 import type { GradingHost, RunHost, WorkerEvents } from '../run/host.ts';
 
 const kase = (name: string): LessonCase => ({
@@ -70,6 +70,8 @@ describe('startGrading with a subset of cases', () => {
 /** A host whose workers wait to be told how their case ends: to see which cases run when. */
 function heldHost(lanes?: number) {
   const live: { name: number; events: WorkerEvents; ended: string }[] = [];
+  /** The clock's timers, run by the test (the time limits and the lanes' patience). */
+  const timers: { fn: () => void; ms: number; cleared: boolean }[] = [];
   const h: RunHost = {
     prelude: '',
     lanes,
@@ -84,12 +86,24 @@ function heldHost(lanes?: number) {
     },
     clock: {
       now: () => 0,
-      setTimeout: () => undefined,
-      clearTimeout: () => undefined,
+      setTimeout: (fn, ms) => {
+        const timer = { fn, ms, cleared: false };
+        timers.push(timer);
+        return timer;
+      },
+      clearTimeout: (timer) => void (timer && ((timer as { cleared: boolean }).cleared = true)),
     },
   };
   const running = () => live.filter((w) => !w.ended).map((w) => w.name);
-  return { h, live, running };
+  /** Runs the timers due after `ms` that are still set. */
+  const wait = (ms: number) => {
+    for (const timer of timers.splice(0)) {
+      if (timer.cleared) continue;
+      if (timer.ms <= ms) timer.fn();
+      else timers.push(timer);
+    }
+  };
+  return { h, live, running, wait };
 }
 const bundle = { script: '', sourceMap: '{"version":3,"sources":[],"mappings":""}' };
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -125,5 +139,15 @@ describe('gradeBundle in lanes', () => {
     expect(reports.map((r) => r.kind)).toEqual(['cancelled', 'cancelled', 'cancelled']);
     expect(live).toHaveLength(1);
     expect(live[0]!.ended).toBe('terminated');
+  });
+
+  it("starts the next case beside one that runs past the lanes' patience", () => {
+    const { h, running, wait } = heldHost(1);
+    gradeBundle(h, lesson.cases, bundle, { timeoutMs: 1000 });
+    expect(running()).toEqual([0]);
+    wait(LANE_PATIENCE_MS);
+    expect(running()).toEqual([0, 1]);
+    wait(LANE_PATIENCE_MS);
+    expect(running()).toEqual([0, 1, 2]);
   });
 });

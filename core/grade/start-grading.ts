@@ -120,9 +120,17 @@ export interface CaseGrading {
 }
 
 /**
+ * How long a case may run before the next waiting case starts beside it, past `host.lanes`: a
+ * lane of slow cases (code that loops until its time limit) must not make the rest wait their
+ * turn, one time limit after another.
+ */
+export const LANE_PATIENCE_MS = 100;
+
+/**
  * Runs and grades one bundle's cases, each in a worker of its own: all at once, or `host.lanes`
- * at a time (the next starting as one ends, its time limit from its own start). This is what
- * the browser's runner frame does with the script the page posts it once per run.
+ * at a time (the next starting as one ends, or as one has run `LANE_PATIENCE_MS`; each case's
+ * time limit counts from its own start). This is what the browser's runner frame does with the
+ * script the page posts it once per run.
  */
 export function gradeBundle(
   host: RunHost,
@@ -147,7 +155,9 @@ export function gradeBundle(
     const i = started++;
     const handle = runCase(host, bundle.script, cases[i] as LessonCase, options.timeoutMs);
     running.add(handle);
+    const spill = host.lanes ? host.clock.setTimeout(startNext, LANE_PATIENCE_MS) : undefined;
     void handle.result.then((run) => {
+      host.clock.clearTimeout(spill);
       running.delete(handle);
       // The lane's next case first: its worker starts on it while this one is graded.
       startNext();

@@ -70,7 +70,10 @@ export function useExperiment(
     });
   }, [phase, lesson.id, experiment]);
 
-  /** Starts a run and, when the controller begins it at once (it does), claims its id. */
+  /**
+   * Starts a run and claims its id if the store has heard of it already; else the first run of
+   * the lesson newer than `since` is claimed as it begins (`follow`).
+   */
   const start = (on: RunTarget, go: () => void) => {
     const since = useAppStore.getState().run?.id ?? 0;
     go();

@@ -162,12 +162,14 @@ function followRun(lessonId: string, start: () => void): Promise<TutorRunOutcome
   const since = useAppStore.getState().run?.id ?? 0;
   start();
   return new Promise((resolve) => {
-    const check = (run: RunState | undefined): boolean => {
-      if (!run || run.lessonId !== lessonId) {
+    // The store hears of a run a moment after it starts (run-controller.ts): no run yet is not
+    // a dropped one; a run cleared away is (the learner opened another lesson).
+    const check = (run: RunState | undefined, cleared = false): boolean => {
+      if (run ? run.lessonId !== lessonId : cleared) {
         resolve({ kind: 'stopped', why: 'The run was dropped: another lesson was opened.' });
         return true;
       }
-      if (run.id <= since) return false;
+      if (!run || run.id <= since) return false;
       if (run.source === 'reference') {
         resolve({
           kind: 'stopped',
@@ -191,7 +193,9 @@ function followRun(lessonId: string, start: () => void): Promise<TutorRunOutcome
     };
     if (check(useAppStore.getState().run)) return;
     const unsubscribe = useAppStore.subscribe((state, previous) => {
-      if (state.run !== previous.run && check(state.run)) unsubscribe();
+      if (state.run !== previous.run && check(state.run, previous.run !== undefined)) {
+        unsubscribe();
+      }
     });
   });
 }

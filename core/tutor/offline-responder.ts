@@ -4,13 +4,16 @@ import { findAnchor } from '../lesson/tutor-text.ts';
 import { COMMANDS, parseCommand, type TutorCommand } from './commands.ts';
 import type { ChatAction, ChatIntent } from './conversation.ts';
 import { indexLesson, matchQuestion, type MatchTarget, type TutorIndex } from './match.ts';
+import type { Passage } from './passages.ts';
 import type { TutorResponder, TutorTurn } from './responder.ts';
 import { caseLines, firstFailure, runHeadline } from './run-summary.ts';
 
 /**
  * The tutor without a model: commands do what the panel's buttons do, on the same terms
  * (no reference before an attempt), and questions are answered with the lesson's authored
- * answers, matched by `matchQuestion`. Works offline, for everyone.
+ * answers or, where none fits, a passage of its text, quoted with where it is, as matched by
+ * `matchQuestion`; a match it is unsure of says so and offers the closest. Works offline, for
+ * everyone.
  */
 export function createOfflineResponder(): TutorResponder {
   const indexes = new WeakMap<Tutor, TutorIndex>();
@@ -27,22 +30,27 @@ export function createOfflineResponder(): TutorResponder {
         indexes.set(tutor, index);
       }
       if ('intent' in turn.input) {
-        await act(turn, tutor, turn.input.intent);
+        await act(turn, tutor, index, turn.input.intent);
         return;
       }
       const command = parseCommand(turn.input.text);
-      if (command) await act(turn, tutor, { type: 'command', command });
+      if (command) await act(turn, tutor, index, { type: 'command', command });
       else ask(turn, tutor, index, turn.input.text);
     },
   };
 }
 
-async function act(turn: TutorTurn, tutor: Tutor, intent: ChatIntent): Promise<void> {
+async function act(
+  turn: TutorTurn,
+  tutor: Tutor,
+  index: TutorIndex,
+  intent: ChatIntent,
+): Promise<void> {
   switch (intent.type) {
     case 'command':
       return command(turn, tutor, intent.command);
     case 'answer':
-      return answer(turn, tutor, { kind: intent.kind, id: intent.id });
+      return answer(turn, tutor, index, { kind: intent.kind, id: intent.id });
     case 'open':
       turn.actions.open(intent.target);
       return;
@@ -128,6 +136,9 @@ async function run(turn: TutorTurn): Promise<void> {
     actions,
   });
 }
+
+/** Characters of a passage's beginning on the button that offers it. */
+const PASSAGE_LABEL = 72;
 
 const LEVELS = { nudge: 'a nudge', shape: 'the shape', line: 'the key line' } as const;
 
@@ -241,36 +252,81 @@ function help(turn: TutorTurn, tutor: Tutor): void {
 
 function ask(turn: TutorTurn, tutor: Tutor, index: TutorIndex, question: string): void {
   const result = matchQuestion(index, question);
-  if (result.kind === 'answer') {
-    answer(turn, tutor, result.best.target);
-    return;
+  switch (result.kind) {
+    case 'answer':
+      return answer(turn, tutor, index, result.best.target);
+    case 'choose':
+      turn.say({
+        text: 'I am not sure which you mean. Is it one of these?',
+        actions: result.options.map(({ target }) => answerAction(index, target)),
+      });
+      return;
+    case 'unsure':
+      turn.say({
+        text: `I am not sure I have an answer to that. The closest ${result.options.length === 1 ? 'part' : 'parts'} of the lesson:`,
+        actions: result.options.map(({ target }) => answerAction(index, target)),
+      });
+      return;
+    case 'none': {
+      const say = COMMANDS.filter((c) => c.command !== 'help').map((c) => `“${c.say}”`);
+      turn.say({
+        text: `I have no answer to that in this lesson: I answer from its own text, the questions learners often ask here and its walkthrough. You can ask about the code, or say ${say.slice(0, -1).join(', ')} or ${say.at(-1)}.`,
+        actions: [commandAction('Help', 'help')],
+      });
+    }
   }
-  if (result.kind === 'choose') {
-    turn.say({
-      text: 'I am not sure which you mean. Is it one of these?',
-      actions: result.options.map(({ target }) => answerAction(target)),
-    });
-    return;
-  }
-  const say = COMMANDS.filter((c) => c.command !== 'help').map((c) => `“${c.say}”`);
-  turn.say({
-    text: `I have no answer to that in this lesson: I answer from its own text, the questions learners often ask here and its walkthrough. You can ask about the code, or say ${say.slice(0, -1).join(', ')} or ${say.at(-1)}.`,
-    actions: [commandAction('Help', 'help')],
-  });
 }
 
-function answer(turn: TutorTurn, tutor: Tutor, target: Pick<MatchTarget, 'kind' | 'id'>): void {
+function answer(
+  turn: TutorTurn,
+  tutor: Tutor,
+  index: TutorIndex,
+  target: Pick<MatchTarget, 'kind' | 'id'>,
+): void {
   if (target.kind === 'question') {
     const question = tutor.questions.find((q) => q.id === target.id);
-    if (!question) return;
+    if (!question) return gone(turn);
     const lastRun = aboutLastRun(turn, tutor, question.id);
     const text = `**${question.question}**\n\n${lastRun ? `${lastRun}\n\n` : ''}${question.answer}`;
     pointed(turn, text, question.anchor);
     return;
   }
+  if (target.kind === 'passage') {
+    const passage = index.passages.find((p) => p.id === target.id);
+    if (!passage) return gone(turn);
+    turn.say({
+      text: `**${whereIs(passage, turn.context.lesson.title)}**\n\n${quote(passage.text)}`,
+    });
+    return;
+  }
   const step = tutor.walkthrough[Number(target.id)];
-  if (!step) return;
+  if (!step) return gone(turn);
   pointed(turn, `**${step.title}**\n\n${step.body}`, step.anchor);
+}
+
+/** A button from a conversation saved before the lesson changed, whose answer is gone. */
+function gone(turn: TutorTurn): void {
+  turn.say({ text: 'That part of the lesson has changed since I offered it: ask again.' });
+}
+
+/** Where a passage is, as the Lesson tab shows it. */
+function whereIs(passage: Passage, lessonTitle: string): string {
+  if (passage.source === 'task') {
+    return passage.heading === 'Your task'
+      ? 'From your task'
+      : `From your task, “${passage.heading}”`;
+  }
+  return passage.heading === lessonTitle
+    ? "From the lesson's introduction"
+    : `From the lesson, “${passage.heading}”`;
+}
+
+/** Markdown as a block quote. */
+function quote(markdown: string): string {
+  return markdown
+    .split('\n')
+    .map((line) => (line === '' ? '>' : `> ${line}`))
+    .join('\n');
 }
 
 /**
@@ -323,8 +379,25 @@ function pointed(turn: TutorTurn, text: string, anchor: TutorAnchor | undefined)
   } else say({ text: `${text}\n\n${missing}` });
 }
 
-function answerAction(target: MatchTarget): ChatAction {
-  return { label: target.title, intent: { type: 'answer', kind: target.kind, id: target.id } };
+function answerAction(index: TutorIndex, target: MatchTarget): ChatAction {
+  const intent: ChatIntent = { type: 'answer', kind: target.kind, id: target.id };
+  const passage = target.kind === 'passage' ? index.passages[target.index] : undefined;
+  return { label: passage ? passageLabel(passage) : target.title, intent };
+}
+
+/** A passage as a button says it: its heading and how it begins, in plain words. */
+function passageLabel(passage: Passage): string {
+  const plain = passage.text
+    .replace(/```[\s\S]*?```/g, '')
+    .replace(/[`*_]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const cut = plain.slice(0, PASSAGE_LABEL);
+  const begins =
+    plain.length > PASSAGE_LABEL
+      ? `${cut.slice(0, cut.lastIndexOf(' ')).replace(/\W+$/, '')}…`
+      : plain;
+  return `${passage.heading.replace(/`/g, '')}: “${begins}”`;
 }
 
 function commandAction(label: string, command: TutorCommand): ChatAction {

@@ -1,7 +1,8 @@
 /**
  * The lesson check's tutor part: every anchor points at real code, every experiment does what
- * its author says, the hints hold back the solution, and every failure the course knows of (the
- * starter's, each experiment's, each catalogued mistake's) gets an explanation.
+ * its author says, the hints hold back the solution, the chat answers the lesson's learner
+ * questions (tutor-questions.ts) with what answers them, and every failure the course knows of
+ * (the starter's, each experiment's, each catalogued mistake's) gets an explanation.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import {
@@ -16,6 +17,7 @@ import {
   type Tutor,
 } from '../core/index.ts';
 import { FIXTURES_DIR } from '../cli/node-host.ts';
+import { checkQuestions } from './tutor-questions.ts';
 
 export type Check = (ok: boolean, label: string, detail?: string) => void;
 
@@ -27,6 +29,7 @@ export async function checkTutor(lesson: Lesson, host: GradingHost, check: Check
   if (!tutor) return;
   checkAnchors(lesson, tutor, check);
   checkHints(lesson, tutor, check);
+  await checkQuestions(lesson, check);
   const experimentRuns = await checkExperiments(lesson, tutor, host, check);
   await checkFailures(lesson, tutor, host, experimentRuns, check);
 }

@@ -66,7 +66,7 @@ export const SYNONYMS: readonly (readonly string[])[] = [
   ['last', 'final'],
   ['over', 'exceed', 'beyond', 'above'],
   ['copy', 'clone', 'duplicate'],
-  ['check', 'test', 'inspect', 'look'],
+  ['check', 'test', 'inspect', 'look', 'read'],
   ['field', 'property', 'prop', 'key'],
   ['budget', 'allowance'],
   ['stacktrace', 'stack', 'traceback', 'backtrace'],

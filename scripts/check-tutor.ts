@@ -21,6 +21,9 @@ import { checkQuestions } from './tutor-questions.ts';
 
 export type Check = (ok: boolean, label: string, detail?: string) => void;
 
+/** Words that belong to an experiment ("this experiment leaves it out on purpose"). */
+const EXPERIMENT_WORDS = /\bexperiments?\b|\bon purpose\b/i;
+
 const describe = (c: CaseReport) => `${c.name}: ${c.status} (${c.kind}) ${c.message}`;
 
 export async function checkTutor(lesson: Lesson, host: GradingHost, check: Check): Promise<void> {
@@ -119,6 +122,16 @@ async function checkFailures(
   check: Check,
 ): Promise<void> {
   const caseNames = new Set(lesson.cases.map((c) => c.name));
+  // The learner's own failure is told in words about their code and run; what an experiment
+  // does is the experiment's to say, in its own section.
+  const experimental = tutor.failures.flatMap((f, i) =>
+    EXPERIMENT_WORDS.test(f.why) ? [`failures[${i}]: ${f.why}`] : [],
+  );
+  check(
+    experimental.length === 0,
+    `${lesson.id} every failure's why speaks of the learner's run, not of an experiment`,
+    experimental.join('\n'),
+  );
   tutor.failures.forEach((failure, i) => {
     const name = failure.when.case;
     if (name !== undefined) {

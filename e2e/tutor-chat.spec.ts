@@ -130,7 +130,7 @@ test('a question between two offers both; a question far from any says so', asyn
   await expect(choice).toContainText('I am not sure which you mean');
   const offered = [
     question('one-message').question,
-    'Answering with tool results: “You run each requested tool, then send the outputs back in the next…”',
+    'Answering with tool results: “You run each requested tool, then send the…”',
   ];
   await expect(choice.getByRole('button')).toHaveText(offered);
   await choice.getByRole('button', { name: offered[0] }).click();

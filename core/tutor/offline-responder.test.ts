@@ -178,8 +178,7 @@ describe('the offline responder', () => {
         intent: { type: 'answer', kind: 'question', id: 'one-message' },
       },
       {
-        label:
-          'Answering with tool results: “You run each requested tool, then send the outputs back in the next…”',
+        label: 'Answering with tool results: “You run each requested tool, then send the…”',
         intent: { type: 'answer', kind: 'passage', id: 'lesson/answering-with-tool-results/1' },
       },
     ]);

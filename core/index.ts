@@ -120,6 +120,15 @@ export type {
 } from './tutor/responder.ts';
 export { createOfflineResponder } from './tutor/offline-responder.ts';
 export {
+  indexLesson,
+  matchQuestion,
+  type MatchResult,
+  type MatchTarget,
+  type ScoredTarget,
+  type TutorIndex,
+} from './tutor/match.ts';
+export { lessonPassages, type Passage } from './tutor/passages.ts';
+export {
   createLiveResponder,
   type LiveAnswer,
   type LiveResponder,

@@ -24,6 +24,9 @@ const reference = read(LESSON, 'reference', FILE);
 const mistake = (name: string) => read(LESSON, 'solutions', `${name}.ts`);
 const question = (id: string) => tutor.questions.find((q) => q.id === id)!;
 const levels = { nudge: 'a nudge', shape: 'the shape', line: 'the key line' } as const;
+/** A button's label for a question: its text, with or without the backticks of its code. */
+const label = (text: string) =>
+  new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/`/g, '`?')}$`);
 
 const tutorPanel = (page: Page) => page.getByRole('region', { name: 'Tutor' });
 const log = (page: Page) => page.getByRole('log', { name: 'Conversation with the tutor' });
@@ -125,13 +128,14 @@ test('a question between two offers both; a question far from any says so', asyn
   await sayToTutor(page, 'tool results');
   const choice = tutorLines(page).last();
   await expect(choice).toContainText('I am not sure which you mean');
-  await expect(choice.getByRole('button')).toHaveText([
+  const offered = [
     question('one-message').question,
-    question('results-first').question,
-  ]);
-  await choice.getByRole('button', { name: question('results-first').question }).click();
+    'Answering with tool results: “You run each requested tool, then send the…”',
+  ];
+  await expect(choice.getByRole('button')).toHaveText(offered);
+  await choice.getByRole('button', { name: offered[0] }).click();
   await expect(tutorLines(page).last().locator('strong').first()).toHaveText(
-    question('results-first').question,
+    question('one-message').question,
   );
 
   await sayToTutor(page, 'what is the capital of France?');
@@ -139,6 +143,36 @@ test('a question between two offers both; a question far from any says so', asyn
   await expect(tutorLines(page).last()).toContainText('“run it”');
   await tutorLines(page).last().getByRole('button', { name: 'Help' }).click();
   await expect(tutorLines(page).last()).toContainText("Ask me about this lesson's code");
+});
+
+test('a question it is unsure of says so and offers the closest, never another answer', async ({
+  page,
+}) => {
+  // Nothing in the lesson compares loops: the stop_reason answer shares its words, not its topic.
+  await sayToTutor(page, 'can I use a for loop instead of while');
+  const unsure = tutorLines(page).last();
+  await expect(unsure.locator('p').first()).toHaveText(
+    'I am not sure I have an answer to that. The closest parts of the lesson:',
+  );
+  await expect(unsure.getByRole('button')).toHaveText([
+    label(question('tool-use-id').question),
+    label(question('cap').question),
+  ]);
+  await expect(log(page)).not.toContainText(question('stop-reason').answer.slice(0, 40));
+});
+
+test('a question the lesson’s text answers is answered with that passage, and where it is', async ({
+  page,
+}) => {
+  await page.goto('/#/one-turn');
+  await editorReady(page, 'one-turn');
+  await openTutorChat(page);
+  await sayToTutor(page, 'why does the loop check stop_reason?');
+  const answer = tutorLines(page).last();
+  await expect(answer.locator('strong').first()).toHaveText('From the lesson, “What comes back”');
+  await expect(answer.locator('blockquote')).toHaveText(
+    'Code that ignores stop_reason will happily present a truncated answer as a finished one. An agent reads it on every turn: it is how the loop knows whether to keep going.',
+  );
 });
 
 test('the conversation survives a reload and a lesson switch, per lesson', async ({ page }) => {

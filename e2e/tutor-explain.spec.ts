@@ -7,8 +7,9 @@ import { caseRow, openLesson, runAndWait, setFile } from './app.ts';
 
 /**
  * "Explain this failure": a failing case's detail opens the tutor's matching experiment or
- * question, with a paragraph about the learner's own run. The learner's code here is the
- * lesson catalogue's, the classic mistakes as learners make them.
+ * question, with a paragraph about the learner's own run and code; an experiment is spoken
+ * of as the one failing only when its change was in the code that ran. The learner's code
+ * here is the lesson catalogue's, the classic mistakes as learners make them.
  */
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures');
@@ -17,6 +18,7 @@ const FILE = 'src/loop.ts';
 const tutor = JSON.parse(readFileSync(join(fixtures, LESSON, 'tutor.json'), 'utf8')) as Tutor;
 const mistake = (name: string) =>
   readFileSync(join(fixtures, LESSON, 'solutions', `${name}.ts`), 'utf8');
+const reference = readFileSync(join(fixtures, LESSON, 'reference', FILE), 'utf8');
 const experiment = (id: string) => tutor.experiments.find((e) => e.id === id)!;
 /** The id of the echo case's recorded tool_use: recordings are re-authored, ids change. */
 const echoToolUseId = (
@@ -60,11 +62,20 @@ test('dropping the assistant message: Explain opens the experiment that drops it
   await expect(
     panel.getByRole('heading', { level: 3, name: experiment('drop-the-reply').title }),
   ).toBeVisible();
-  // Why, told from this run's transcript: the request number, its roles, the result's id.
+  // Why, told from this run's transcript and in words about the learner's own code: nothing
+  // in it speaks of an experiment.
   await expect(card(page).getByRole('heading', { level: 3 })).toHaveText('Why echo failed');
   await expect(card(page).getByRole('heading', { level: 3 })).toBeFocused();
-  await expect(card(page)).toContainText(
-    `Your request #2 sent user · user: the tool_result for ${echoToolUseId} came straight after the user's prompt`,
+  await expect(card(page).locator('p').first()).toHaveText(
+    `Your request #2 sent user · user: the tool_result for ${echoToolUseId} came straight after the user's prompt, with no assistant message holding the tool_use it answers. The API pairs every result with a tool_use in the message just before it, so it refused the request before the model saw it. The reply joins the history before its results do.`,
+  );
+  // The experiment is offered as the same mistake made on purpose in working code, and its
+  // section speaks of the learner's file as the one that fails, not as one lacking its code.
+  await expect(card(page).locator('.experiment-explanation')).toHaveText(
+    `The same mistake, on purposeThe experiment below, “${experiment('drop-the-reply').title}”, makes this mistake in working code, so you can watch what it breaks.`,
+  );
+  await expect(panel.locator('.experiment-waits')).toHaveText(
+    "Your loop.ts doesn't write this part as working code does, and that is where the failure above comes from. Once yours passes, this experiment can make the same mistake in it. It can run on the reference solution instead, which opens once you pass this lesson or choose Show solution.",
   );
   // Not passed, no solution asked for: the change the experiment makes (the missing line) stays hidden.
   await expect(panel.getByRole('figure')).toHaveCount(0);
@@ -149,6 +160,27 @@ test('a passing case, or a run of the reference, offers no explanation', async (
   await expect(caseRow(page, drop.outcome.case)).toHaveAttribute('data-status', 'error');
   await caseRow(page, drop.outcome.case).getByRole('button').click();
   await expect(page.getByRole('button', { name: 'Explain this failure' })).toHaveCount(0);
+});
+
+test('a failure of an experiment’s change in the learner’s code is told as the experiment’s', async ({
+  page,
+}) => {
+  const drop = experiment('drop-the-reply');
+  await setFile(page, FILE, reference);
+  expect(await runAndWait(page)).toMatch(/^Passed/);
+  await page.getByRole('tab', { name: 'Tutor', exact: true }).click();
+  const panel = tutorPanel(page);
+  await panel.getByRole('tab', { name: 'Break it' }).click();
+  await panel.getByRole('combobox', { name: 'Experiment' }).selectOption(drop.id);
+  await panel.getByRole('radio', { name: drop.predictions[0]!.label }).check();
+  await panel.getByRole('button', { name: 'Apply and run' }).click();
+  await expect(caseRow(page, drop.outcome.case)).toHaveAttribute('data-status', 'error');
+  await explain(page, drop.outcome.case);
+
+  await expect(card(page).locator('.explain-experiment')).toHaveText(
+    `Your code ran with the change the experiment “${drop.title}” makes, so this is that change failing, not your own code: Restore my code puts yours back.`,
+  );
+  await expect(card(page).locator('.experiment-explanation')).toHaveCount(0);
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {

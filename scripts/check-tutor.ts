@@ -1,7 +1,8 @@
 /**
  * The lesson check's tutor part: every anchor points at real code, every experiment does what
- * its author says, the hints hold back the solution, and every failure the course knows of (the
- * starter's, each experiment's, each catalogued mistake's) gets an explanation.
+ * its author says, the hints hold back the solution, the chat answers the lesson's learner
+ * questions (tutor-questions.ts) with what answers them, and every failure the course knows of
+ * (the starter's, each experiment's, each catalogued mistake's) gets an explanation.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import {
@@ -16,8 +17,12 @@ import {
   type Tutor,
 } from '../core/index.ts';
 import { FIXTURES_DIR } from '../cli/node-host.ts';
+import { checkQuestions } from './tutor-questions.ts';
 
 export type Check = (ok: boolean, label: string, detail?: string) => void;
+
+/** Words that belong to an experiment ("this experiment leaves it out on purpose"). */
+const EXPERIMENT_WORDS = /\bexperiments?\b|\bon purpose\b/i;
 
 const describe = (c: CaseReport) => `${c.name}: ${c.status} (${c.kind}) ${c.message}`;
 
@@ -27,6 +32,7 @@ export async function checkTutor(lesson: Lesson, host: GradingHost, check: Check
   if (!tutor) return;
   checkAnchors(lesson, tutor, check);
   checkHints(lesson, tutor, check);
+  await checkQuestions(lesson, check);
   const experimentRuns = await checkExperiments(lesson, tutor, host, check);
   await checkFailures(lesson, tutor, host, experimentRuns, check);
 }
@@ -116,6 +122,16 @@ async function checkFailures(
   check: Check,
 ): Promise<void> {
   const caseNames = new Set(lesson.cases.map((c) => c.name));
+  // The learner's own failure is told in words about their code and run; what an experiment
+  // does is the experiment's to say, in its own section.
+  const experimental = tutor.failures.flatMap((f, i) =>
+    EXPERIMENT_WORDS.test(f.why) ? [`failures[${i}]: ${f.why}`] : [],
+  );
+  check(
+    experimental.length === 0,
+    `${lesson.id} every failure's why speaks of the learner's run, not of an experiment`,
+    experimental.join('\n'),
+  );
   tutor.failures.forEach((failure, i) => {
     const name = failure.when.case;
     if (name !== undefined) {

@@ -12,8 +12,11 @@ export type ChatRole = 'learner' | 'tutor';
 export type ChatIntent =
   /** A command, as if typed. */
   | { type: 'command'; command: TutorCommand }
-  /** The answer to one authored question, or one walkthrough step (by its 0-based place). */
-  | { type: 'answer'; kind: 'question' | 'step'; id: string }
+  /**
+   * The answer to one authored question, one walkthrough step (by its 0-based place), or a
+   * passage of the lesson's text (by its id, `lesson/<heading>/<n>`).
+   */
+  | { type: 'answer'; kind: 'question' | 'step' | 'passage'; id: string }
   /** Opens a section of the tutor: an experiment, a question, the hints. */
   | { type: 'open'; target: TutorTarget }
   /** Points at lines again: in the learner's code, or in the reference solution view. */

@@ -1,258 +1,73 @@
 import { describe, expect, it } from 'vitest';
-import { indexLesson, matchQuestion, rank, THRESHOLDS } from './match.ts';
-import { stem, words } from './terms.ts';
+import type { Tutor } from '../lesson/tutor-schema.ts';
+import { indexLesson, matchQuestion, rank, THRESHOLDS, type MatchResult } from './match.ts';
+import { stem, terms, words } from './terms.ts';
 import { fixtureCourse } from '../../scripts/test-support/fixture-course.ts';
 
 /**
- * How learners might ask each authored question in their own words: other words for the
- * same things, another order, no backticks, typos of case and punctuation. Written without
- * looking at the matcher's vocabulary; a question added to a lesson needs its lines here.
+ * The matcher's confidence, on a small lesson of its own: what it answers, what it quotes,
+ * what it is unsure of. How it does on the course's own lessons is lesson data
+ * (`fixtures/<lesson>/questions.json`), checked by `npm run test:lessons`.
  */
-const REWORDED: Record<string, Record<string, string[]>> = {
-  'one-turn': {
-    'push-not-copy': [
-      'why do we mutate the messages array rather than return a copy',
-      'Should runTurn return a fresh array of messages instead of pushing?',
-      'why push the reply onto messages',
+
+const kettle = {
+  title: 'The kettle',
+  prose: [
+    '# The kettle',
+    '',
+    'A kettle boils water and clicks off when the water is hot. Your code waits for the click.',
+    '',
+    '## Why it clicks',
+    '',
+    'A strip of metal inside bends when it heats up, and that opens the switch. Nothing else turns the kettle off.',
+    '',
+    '## Descaling',
+    '',
+    'Hard water leaves limescale on the element. Vinegar dissolves limescale in an hour.',
+    '',
+    'The manual says it best:',
+    '',
+    '- _"Descale monthly, or the element burns out."_',
+  ].join('\n'),
+  task: [
+    '# Your task',
+    '',
+    'Write `boilWater(kettle)`: call `kettle.start()`, then await `kettle.click()`, and return the temperature.',
+  ].join('\n'),
+  tutor: {
+    walkthrough: [
+      {
+        title: 'Start, then wait',
+        body: '`start()` switches the kettle on; `click()` resolves when it switches off.',
+      },
     ],
-    'first-block': [
-      'can I just take content[0].text from the response',
-      'why not only read the first block of the reply',
-      "what's wrong with response.content[0].text",
+    questions: [
+      {
+        id: 'why-await',
+        question: 'Why await the click instead of polling the temperature?',
+        answer:
+          'The kettle says when it is done: the click comes once, and polling only burns time.',
+      },
+      {
+        id: 'overfill',
+        question: 'What happens if the kettle is overfilled?',
+        answer: 'Boiling water spits out of the spout.',
+      },
     ],
-    'max-tokens-reply': [
-      'what do I do when the reply stops at max_tokens',
-      'how should the caller handle a max tokens stop reason',
-      'the response hit max_tokens, now what?',
-    ],
-  },
-  'the-while-loop': {
-    'stop-reason': [
-      'why check the stop reason rather than looking for tool_use blocks in the content',
-      'why look at stop_reason and not at the blocks',
-      'Why does my loop test stop_reason?',
-    ],
-    'one-message': [
-      'why push all the tool results in a single message instead of one per tool',
-      'can I send each result in its own user message?',
-      'why gather the results and send them together',
-    ],
-    cap: [
-      'what is the cap parameter for',
-      "cap isn't used anywhere, why is it there?",
-      'why does runLoop take a cap argument',
-    ],
-    'tool-use-id': [
-      'what does tool_use_id do',
-      'why does every tool result need the tool use id',
-      'what is the id on a tool_result for',
-    ],
-    'results-first': [
-      'can I put text in the message with the tool results',
-      'may the results message contain anything besides the results',
-      'is it ok to add a text block to the message of results?',
-    ],
-    timeout: [
-      'why did my run time out',
-      'my code timed out, what took so long',
-      'the run took too long and was stopped, why?',
-    ],
-  },
-  'bounding-the-loop': {
-    'no-last-tools': [
-      'should the loop run the tools of the last reply before it stops',
-      'why skip the tools of the final reply when we hit the cap',
-      "why don't we execute the last reply's tool calls",
-    ],
-    'own-stop-reason': [
-      "why return 'cap' as the stop reason instead of tool_use",
-      'why invent a new stop reason for the cap',
-      'why not just return tool_use when the loop is cut short',
-    ],
-    'count-calls': [
-      'why count the model calls and not the tool calls',
-      'should the cap count tool calls or model calls?',
-      'why is the limit on calls to the model rather than tools',
-    ],
-  },
-  'parallel-tool-calls': {
-    'order-required': [
-      'do the results have to be in the same order as the tool_use blocks',
-      'does the order of the tool results matter to the API',
-      'must results follow the order of the tool calls',
-    ],
-    'why-not-sequential': [
-      'why not run the tools one by one with await in a for loop',
-      'a for loop awaiting execute reads more simply, why not use that',
-      'why not await each tool sequentially',
-    ],
-    'one-throws': [
-      'what if one tool throws an error',
-      'what happens when one of the tools fails',
-      'one of my tools threw, what happens to the others?',
-    ],
-    'one-message': [
-      'why do all results go back in one user message',
-      'why send the results together in one message',
-      'can the results of parallel tools go in separate messages?',
-    ],
-  },
-  'tool-registry': {
-    map: [
-      'why use a Map instead of tools.find',
-      'why build a map rather than searching the array on every call',
-      'is a Map really needed, find would work too',
-    ],
-    'three-fields': [
-      'why copy only three fields when JSON.stringify drops run anyway',
-      'why not send the tool objects as they are, JSON drops the function',
-      'why pick name, description and input_schema out of each tool',
-    ],
-    'unknown-tool': [
-      'why would the model call a tool that does not exist',
-      'how can the model ask for a tool that is not in the registry',
-      'when does a model call an unknown tool?',
-    ],
-  },
-  'tool-errors': {
-    'catch-around-all': [
-      'why not wrap Promise.all in one try catch',
-      'can I put a single try/catch around the Promise.all in runTools?',
-      'why not catch errors once around all the tools',
-    ],
-    'stack-trace': [
-      'should I send the stack trace to the model',
-      'does the model need the stack of the error',
-      'should the tool result include the stacktrace',
-    ],
-    'always-fails': [
-      'what if the model keeps retrying a tool that fails every time',
-      'what stops the model from retrying a broken tool forever',
-      'the model keeps calling a tool that always fails, what happens?',
-    ],
-    'is-error': [
-      'how does the model know the result is an error',
-      'how can the model tell that a tool failed',
-      'what tells the model a tool result is an error and not data',
-    ],
-  },
-  steering: {
-    'no-interrupt': [
-      'why not interrupt the model as soon as the user types something',
-      'why not abort the request when the user types',
-      'can we cancel the call when a new message is typed?',
-    ],
-    'last-call': [
-      'what happens to what the user typed on the last allowed call',
-      'is text typed during the last call lost',
-      'what about user input that arrives when the cap is reached?',
-    ],
-    'block-per-message': [
-      'why one text block per typed message instead of a single string',
-      'why not join the typed messages into one string',
-      'why a separate text block for each thing the user typed',
-    ],
-  },
-  'max-tokens-and-pause-turn': {
-    'keep-cut-off': [
-      'why not keep the cut off reply and ask the model to continue it',
-      'why throw away a truncated reply instead of asking it to finish',
-      'can we keep the partial reply that hit max_tokens and continue?',
-    ],
-    'retry-cost': [
-      'does a retry cost anything',
-      'are we billed for the retried call',
-      'do retries cost tokens?',
-    ],
-    'pause-no-inbox': [
-      "why doesn't a paused turn deliver what the user typed",
-      'why is the inbox not delivered after pause_turn',
-      'why does the typed text wait when the turn is paused',
-    ],
-  },
-  'budgets-and-refusal': {
-    'input-only': [
-      'why only the input tokens and not input plus output',
-      "why doesn't the budget count the output tokens",
-      'why is only input_tokens checked against the budget',
-    ],
-    'end-over-budget': [
-      'can a run still end over its budget',
-      'is it possible to go over the budget',
-      'can the run spend more than the budget allows?',
-    ],
-    'refused-reply': [
-      'why not keep the refused reply in the history',
-      'why drop the refusal from the conversation',
-      'should the refused reply stay in the messages?',
-    ],
-  },
-  'the-agent': {
-    'real-api': [
-      'how does the same file run against the real API',
-      'how do I run this against the real Anthropic API',
-      'can this agent talk to the real API instead of the recording',
-    ],
-    'input-unknown': [
-      'why is input typed unknown',
-      'why is the tool input unknown and not a typed object',
-      'why does the input have type unknown',
-    ],
-    'api-error': [
-      'what happens when the API answers with an error',
-      'what if the API returns an error',
-      'how are API errors handled',
-    ],
-  },
+    hints: [],
+    experiments: [],
+    failures: [],
+  } satisfies Tutor,
 };
-
-/** Questions about nothing the course teaches: each must match nothing, in every lesson. */
-const UNRELATED = [
-  'what is the capital of France',
-  'how do I center a div in CSS',
-  'who won the world cup in 2018',
-  'write me a poem about autumn',
-  'how do I install Python on Windows',
-  'what time is it',
-  'can you recommend a good pizza place',
-  'how tall is Mount Everest',
-  'what is your favourite colour',
-  'how do I make sourdough bread',
-  'translate hello into Spanish',
-  'is it going to rain tomorrow in Paris',
-  'what is a monad',
-  'how does garbage collection work in Java',
-  'tell me a joke',
-];
-
-/**
- * Rewordings the matcher does not find, kept here so that what it cannot do stays measured.
- * Each must still not be answered with another question: a miss offers a choice, answers
- * with the walkthrough step about the same lines, or says nothing matched.
- */
-const MISSES = new Set([
-  // Its words are those of "Can the message of results say anything else?", offered first.
-  'can I send each result in its own user message?',
-  // Answered by the step "The bound", which explains the same lines.
-  'why skip the tools of the final reply when we hit the cap',
-  // Answered by the step "The trajectory follows the model's order".
-  'must results follow the order of the tool calls',
-  // No word in common with "What happens to what the user types on the last allowed call?".
-  'what about user input that arrives when the cap is reached?',
-]);
-
-/** The share of rewordings answered outright by their own question, at least. */
-const ANSWERED_SHARE = 0.88;
-
-const lessons = fixtureCourse.lessons.filter((l) => l.tutor);
-
-type Result = ReturnType<typeof matchQuestion>;
-const answers = (result: Result, kind: 'question' | 'step', id: string) =>
-  result.kind === 'answer' && result.best.target.kind === kind && result.best.target.id === id;
-const offers = (result: Result, kind: 'question' | 'step', id: string) =>
-  answers(result, kind, id) ||
-  (result.kind === 'choose' &&
-    result.options.some((o) => o.target.kind === kind && o.target.id === id));
+const index = indexLesson(kettle);
+const ask = (question: string) => matchQuestion(index, question);
+/** What a result answers with, or offers, as `kind:id`. */
+const said = (result: MatchResult) =>
+  result.kind === 'answer'
+    ? `answer ${result.best.target.kind}:${result.best.target.id}`
+    : result.kind === 'none'
+      ? 'none'
+      : `${result.kind} ${result.options.map((o) => `${o.target.kind}:${o.target.id}`).join(' ')}`;
 
 describe('the words the matcher compares', () => {
   it('splits identifiers, drops stopwords, stems and maps synonyms', () => {
@@ -265,6 +80,18 @@ describe('the words the matcher compares', () => {
       'sequential',
     ]);
     expect(words('a stack trace, or the stacktrace')).toEqual(['stacktrac', 'stacktrac']);
+  });
+
+  it('reads "for" and "while" as loops only where they name one', () => {
+    expect(words('a for loop instead of while')).toEqual(['forloop']);
+    expect(words('for (const use of uses)')).toEqual(['forloop', 'use', 'use']);
+    expect(words('while the tools run')).toEqual(['tool', 'run']);
+  });
+
+  it('keeps an identifier of two words or more as one term too', () => {
+    expect(terms('what is `toolRuns`?')).toEqual(['tool', 'run', 'tool run', 'tool_run']);
+    expect(terms('NOBODY_TYPES')).toEqual(['nobody', 'typ', 'nobody typ', 'nobody_typ']);
+    expect(terms('`stop_reason`')).toEqual(['stop']);
   });
 
   it('gives word forms one stem', () => {
@@ -285,88 +112,61 @@ describe('the words the matcher compares', () => {
   });
 });
 
-describe('every authored question has its rewordings here', () => {
-  it.each(lessons.map((l) => [l.id, l] as const))('%s', (_id, lesson) => {
-    const ids = lesson.tutor?.questions.map((q) => q.id) ?? [];
-    expect(Object.keys(REWORDED[lesson.id] ?? {}).sort()).toEqual([...ids].sort());
-  });
-});
-
-describe.each(lessons.map((l) => [l.id, l] as const))('lesson %s', (_id, lesson) => {
-  const index = indexLesson(lesson);
-  const tutor = lesson.tutor!;
-
-  it.each(tutor.questions.map((q) => [q.id, q.question] as const))(
-    'question %s, as written and without its punctuation, answers itself',
-    (id, question) => {
-      for (const asked of [question, question.toLowerCase().replace(/[`?.,]/g, '')]) {
-        expect(answers(matchQuestion(index, asked), 'question', id)).toBe(true);
-      }
-    },
-  );
-
-  const reworded = tutor.questions.flatMap((q) =>
-    (REWORDED[lesson.id]?.[q.id] ?? []).map((r) => [q.id, r] as const),
-  );
-  it.each(reworded.filter(([, r]) => !MISSES.has(r)))(
-    'question %s, reworded as "%s", is answered or offered',
-    (id, asked) => {
-      expect(offers(matchQuestion(index, asked), 'question', id)).toBe(true);
-    },
-  );
-
-  it.each(reworded.filter(([, r]) => MISSES.has(r)))(
-    'question %s, reworded as "%s" (a known miss), is not answered with another question',
-    (id, asked) => {
-      const result = matchQuestion(index, asked);
-      expect(result.kind === 'answer' && result.best.target.kind === 'question').toBe(false);
-      expect(answers(result, 'question', id)).toBe(false);
-    },
-  );
-
-  it.each(tutor.walkthrough.map((s, i) => [s.title, i] as const))(
-    'the step "%s", asked about by its title, is answered or offered',
-    (title, i) => {
-      const asked = `what does "${title.toLowerCase()}" mean?`;
-      expect(offers(matchQuestion(index, asked), 'step', String(i))).toBe(true);
-    },
-  );
-
-  it.each(UNRELATED)('"%s" matches nothing', (asked) => {
-    expect(matchQuestion(index, asked).kind).toBe('none');
-  });
-});
-
-describe('over the whole course', () => {
-  it(`answers at least ${ANSWERED_SHARE * 100}% of the rewordings outright, with their own question`, () => {
-    let asked = 0;
-    let answered = 0;
-    for (const lesson of lessons) {
-      const index = indexLesson(lesson);
-      for (const [id, rewordings] of Object.entries(REWORDED[lesson.id] ?? {})) {
-        for (const r of rewordings) {
-          asked++;
-          if (answers(matchQuestion(index, r), 'question', id)) answered++;
-        }
-      }
-    }
-    expect(asked).toBeGreaterThan(100);
-    expect(answered / asked).toBeGreaterThanOrEqual(ANSWERED_SHARE);
-  });
-});
-
 describe('matchQuestion', () => {
-  const lesson = fixtureCourse.lessons.find((l) => l.id === 'the-while-loop')!;
-  const index = indexLesson(lesson);
+  it('answers with an authored question asked in other words', () => {
+    expect(said(ask('why wait for the click rather than poll the temperature'))).toBe(
+      'answer question:why-await',
+    );
+  });
 
-  it('offers the two closest when a question sits between two targets', () => {
-    const result = matchQuestion(index, 'tool results');
-    expect(result.kind).toBe('choose');
-    if (result.kind !== 'choose') return;
-    const [first, second] = result.options;
-    expect([first.target.id, second.target.id]).toEqual(['one-message', 'results-first']);
-    expect(first.score).toBeGreaterThanOrEqual(THRESHOLDS.near);
-    expect(first.score - second.score).toBeLessThan(THRESHOLDS.lead);
+  it('quotes a passage of the lesson when no authored question fits', () => {
+    expect(said(ask('what dissolves limescale?'))).toBe('answer passage:lesson/descaling/1');
+    expect(said(ask('why does the kettle switch off when it heats up?'))).toBe(
+      'answer passage:lesson/why-it-clicks/1',
+    );
+  });
+
+  it('is unsure, and offers the closest, when what a question asks is not there', () => {
+    const result = ask('what if the kettle never clicks off?');
+    expect(said(result)).toBe('unsure passage:lesson/the-kettle/1 passage:lesson/why-it-clicks/1');
+    if (result.kind !== 'unsure') return;
+    const [best] = result.options;
+    expect(best!.score).toBeGreaterThanOrEqual(THRESHOLDS.near);
+    expect(best!.score * best!.coverage).toBeLessThan(THRESHOLDS.confidence);
+  });
+
+  it('answers only from a target that writes the identifier it is asked about', () => {
+    expect(said(ask('what does boilWater return?'))).toBe('answer passage:task/your-task/1');
+    // "boils water" in the prose speaks of it in words: offered, not an answer.
+    const lesson = { ...kettle, task: '# Your task\n\nMake tea.' };
+    expect(matchQuestion(indexLesson(lesson), 'what does boilWater do?').kind).not.toBe('answer');
+  });
+
+  it('counts what a passage quotes for less than what it says', () => {
+    const question = 'how often should I descale so the element burns out?';
+    expect(ask(question).kind).toBe('unsure');
+    const said = { ...kettle, prose: kettle.prose.replace(/_"(.*)"_/, '$1') };
+    expect(matchQuestion(indexLesson(said), question)).toMatchObject({
+      kind: 'answer',
+      best: { target: { id: 'lesson/descaling/2' } },
+    });
+  });
+
+  it('takes a question of the lesson’s commonest word as no evidence of anything', () => {
+    const [best] = rank(index, 'kettle?');
+    expect(best!.score * best!.coverage).toBeGreaterThanOrEqual(THRESHOLDS.confidence);
+    expect(best!.evidence).toBeLessThan(THRESHOLDS.evidence);
+    expect(ask('kettle?').kind).toBe('unsure');
+  });
+
+  it('prefers the authored answer to a passage that says the same', () => {
+    const lesson = {
+      ...kettle,
+      prose: `${kettle.prose}\n\n## Too full\n\nIf the kettle is overfilled, boiling water spits out.`,
+    };
+    expect(said(matchQuestion(indexLesson(lesson), 'what if the kettle is overfilled'))).toBe(
+      'answer question:overfill',
+    );
   });
 
   it('matches nothing in an empty or all-stopword question', () => {
@@ -374,3 +174,31 @@ describe('matchQuestion', () => {
     expect(matchQuestion(index, 'why is it that?')).toEqual({ kind: 'none', best: undefined });
   });
 });
+
+/** Questions about nothing the course teaches: each must match nothing, in every lesson. */
+const UNRELATED = [
+  'what is the capital of France',
+  'how do I center a div in CSS',
+  'who won the world cup in 2018',
+  'write me a poem about autumn',
+  'how do I install Python on Windows',
+  'what time is it',
+  'can you recommend a good pizza place',
+  'how tall is Mount Everest',
+  'what is your favourite colour',
+  'how do I make sourdough bread',
+  'translate hello into Spanish',
+  'is it going to rain tomorrow in Paris',
+  'what is a monad',
+  'how does garbage collection work in Java',
+  'tell me a joke',
+];
+
+describe.each(fixtureCourse.lessons.map((l) => [l.id, indexLesson(l)] as const))(
+  'in the lesson %s',
+  (_id, lessonIndex) => {
+    it.each(UNRELATED)('"%s" is answered by nothing', (asked) => {
+      expect(matchQuestion(lessonIndex, asked).kind).not.toBe('answer');
+    });
+  },
+);

@@ -4,6 +4,7 @@ import { findAnchor } from '../lesson/tutor-text.ts';
 import type { Lesson } from '../lesson/types.ts';
 import type { ChatIntent, TutorReply } from './conversation.ts';
 import { createOfflineResponder } from './offline-responder.ts';
+import { lessonPassages } from './passages.ts';
 import type { LastRun, RunOutcome, TutorActions } from './responder.ts';
 import { fixtureCourse } from '../../scripts/test-support/fixture-course.ts';
 
@@ -167,16 +168,50 @@ describe('the offline responder', () => {
     expect(p.did).toEqual([]);
   });
 
-  it('offers two questions for a weak match, and lists what it can do for none', async () => {
+  it('offers the two closest when two fit alike, and lists what it can do for none', async () => {
     const p = page();
     const [choice] = await p.ask('tool results');
-    expect(choice?.actions?.map((a) => a.intent)).toEqual([
-      { type: 'answer', kind: 'question', id: 'one-message' },
-      { type: 'answer', kind: 'question', id: 'results-first' },
+    expect(choice?.text).toBe('I am not sure which you mean. Is it one of these?');
+    expect(choice?.actions).toEqual([
+      {
+        label: 'Why collect the results and push them once, not one message per tool?',
+        intent: { type: 'answer', kind: 'question', id: 'one-message' },
+      },
+      {
+        label: 'Answering with tool results: “You run each requested tool, then send the…”',
+        intent: { type: 'answer', kind: 'passage', id: 'lesson/answering-with-tool-results/1' },
+      },
     ]);
     const [none] = await p.ask('who won the world cup?');
     expect(none?.text).toMatch(/^I have no answer to that in this lesson/);
     expect(none?.text).toContain('“run it”');
+  });
+
+  it('says when it is unsure, and offers the closest rather than answer with them', async () => {
+    const [unsure] = await page().ask('can I use a for loop instead of while');
+    expect(unsure?.text).toBe(
+      'I am not sure I have an answer to that. The closest parts of the lesson:',
+    );
+    expect(unsure?.actions?.map((a) => a.intent)).toEqual([
+      { type: 'answer', kind: 'question', id: 'tool-use-id' },
+      { type: 'answer', kind: 'question', id: 'cap' },
+    ]);
+  });
+
+  it('quotes a passage of the lesson, saying where it is, when no authored answer fits', async () => {
+    const p = page();
+    const passage = lessonPassages(lesson).find((x) => x.id === 'lesson/offering-tools/2')!;
+    const quoted = passage.text
+      .split('\n')
+      .map((line) => (line === '' ? '>' : `> ${line}`))
+      .join('\n');
+    expect(await p.ask('does the model run the tools itself?')).toEqual([
+      { text: `**From the lesson, “Offering tools”**\n\n${quoted}` },
+    ]);
+    // A button saved before the lesson changed, whose passage is gone.
+    expect(await p.ask({ type: 'answer', kind: 'passage', id: 'lesson/gone/1' })).toEqual([
+      { text: 'That part of the lesson has changed since I offered it: ask again.' },
+    ]);
   });
 
   it('goes through the experiments one after another, once the learner has run', async () => {

@@ -1,16 +1,18 @@
 import { explainFailure } from '../lesson/tutor-failure.ts';
-import type { Tutor, TutorAnchor, TutorTarget } from '../lesson/tutor-schema.ts';
-import { findAnchor } from '../lesson/tutor-text.ts';
+import type { Tutor, TutorTarget } from '../lesson/tutor-schema.ts';
 import { COMMANDS, parseCommand, type TutorCommand } from './commands.ts';
 import type { ChatAction, ChatIntent } from './conversation.ts';
-import { indexLesson, matchQuestion, type MatchTarget, type TutorIndex } from './match.ts';
+import { indexLesson, type TutorIndex } from './match.ts';
+import { answer, ask, commandAction } from './offline-answers.ts';
 import type { TutorResponder, TutorTurn } from './responder.ts';
 import { caseLines, firstFailure, runHeadline } from './run-summary.ts';
 
 /**
  * The tutor without a model: commands do what the panel's buttons do, on the same terms
  * (no reference before an attempt), and questions are answered with the lesson's authored
- * answers, matched by `matchQuestion`. Works offline, for everyone.
+ * answers or, where none fits, a passage of its text, quoted with where it is, as matched by
+ * `matchQuestion`; a match it is unsure of says so and offers the closest. Works offline, for
+ * everyone.
  */
 export function createOfflineResponder(): TutorResponder {
   const indexes = new WeakMap<Tutor, TutorIndex>();
@@ -27,22 +29,27 @@ export function createOfflineResponder(): TutorResponder {
         indexes.set(tutor, index);
       }
       if ('intent' in turn.input) {
-        await act(turn, tutor, turn.input.intent);
+        await act(turn, tutor, index, turn.input.intent);
         return;
       }
       const command = parseCommand(turn.input.text);
-      if (command) await act(turn, tutor, { type: 'command', command });
+      if (command) await act(turn, tutor, index, { type: 'command', command });
       else ask(turn, tutor, index, turn.input.text);
     },
   };
 }
 
-async function act(turn: TutorTurn, tutor: Tutor, intent: ChatIntent): Promise<void> {
+async function act(
+  turn: TutorTurn,
+  tutor: Tutor,
+  index: TutorIndex,
+  intent: ChatIntent,
+): Promise<void> {
   switch (intent.type) {
     case 'command':
       return command(turn, tutor, intent.command);
     case 'answer':
-      return answer(turn, tutor, { kind: intent.kind, id: intent.id });
+      return answer(turn, tutor, index, { kind: intent.kind, id: intent.id });
     case 'open':
       turn.actions.open(intent.target);
       return;
@@ -237,96 +244,4 @@ function help(turn: TutorTurn, tutor: Tutor): void {
       .slice(0, 3)
       .map((q) => ({ label: q.question, intent: { type: 'answer', kind: 'question', id: q.id } })),
   });
-}
-
-function ask(turn: TutorTurn, tutor: Tutor, index: TutorIndex, question: string): void {
-  const result = matchQuestion(index, question);
-  if (result.kind === 'answer') {
-    answer(turn, tutor, result.best.target);
-    return;
-  }
-  if (result.kind === 'choose') {
-    turn.say({
-      text: 'I am not sure which you mean. Is it one of these?',
-      actions: result.options.map(({ target }) => answerAction(target)),
-    });
-    return;
-  }
-  const say = COMMANDS.filter((c) => c.command !== 'help').map((c) => `“${c.say}”`);
-  turn.say({
-    text: `I have no answer to that in this lesson: I answer from its own text, the questions learners often ask here and its walkthrough. You can ask about the code, or say ${say.slice(0, -1).join(', ')} or ${say.at(-1)}.`,
-    actions: [commandAction('Help', 'help')],
-  });
-}
-
-function answer(turn: TutorTurn, tutor: Tutor, target: Pick<MatchTarget, 'kind' | 'id'>): void {
-  if (target.kind === 'question') {
-    const question = tutor.questions.find((q) => q.id === target.id);
-    if (!question) return;
-    const lastRun = aboutLastRun(turn, tutor, question.id);
-    const text = `**${question.question}**\n\n${lastRun ? `${lastRun}\n\n` : ''}${question.answer}`;
-    pointed(turn, text, question.anchor);
-    return;
-  }
-  const step = tutor.walkthrough[Number(target.id)];
-  if (!step) return;
-  pointed(turn, `**${step.title}**\n\n${step.body}`, step.anchor);
-}
-
-/**
- * When the learner's last run failed in the way this question is about, the paragraph
- * about their run ("your request #2 sent user · user"), to go before the answer.
- */
-function aboutLastRun(turn: TutorTurn, tutor: Tutor, questionId: string): string | undefined {
-  const last = turn.context.lastRun();
-  if (!last || last.source === 'reference') return undefined;
-  for (const failing of last.report.cases) {
-    if (failing.status === 'pass') continue;
-    const explained = explainFailure(tutor, failing);
-    const opens = explained?.opens;
-    if (explained && opens && 'question' in opens && opens.question === questionId) {
-      return `About your last run: ${explained.paragraph}`;
-    }
-  }
-  return undefined;
-}
-
-/**
- * Says an answer about some lines: highlighted in the learner's code when they are there;
- * otherwise said in words, and offered in the reference only once it may be shown.
- */
-function pointed(turn: TutorTurn, text: string, anchor: TutorAnchor | undefined): void {
-  const { context, actions, say } = turn;
-  if (!anchor) {
-    say({ text });
-    return;
-  }
-  const code = context.code(anchor.file);
-  if (code !== undefined && findAnchor(code, anchor)) {
-    actions.point(anchor, 'code');
-    say({ text, highlight: anchor });
-    return;
-  }
-  const name = anchor.file.replace(/^src\//, '');
-  const inReference = findAnchor(context.lesson.reference[anchor.file] ?? '', anchor) !== undefined;
-  const missing = `*Not in your code yet: this part of \`${name}\` is what you are building.*`;
-  if (inReference && context.unlocked()) {
-    say({
-      text: `${text}\n\n${missing}`,
-      actions: [
-        {
-          label: 'Show it in the reference solution',
-          intent: { type: 'point', anchor, in: 'reference' },
-        },
-      ],
-    });
-  } else say({ text: `${text}\n\n${missing}` });
-}
-
-function answerAction(target: MatchTarget): ChatAction {
-  return { label: target.title, intent: { type: 'answer', kind: target.kind, id: target.id } };
-}
-
-function commandAction(label: string, command: TutorCommand): ChatAction {
-  return { label, intent: { type: 'command', command } };
 }

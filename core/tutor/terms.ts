@@ -3,7 +3,8 @@ import { PHRASES, STOPWORDS, SYNONYMS } from './vocabulary.ts';
 /**
  * Text to the terms the question matcher compares: lowercased, identifiers split
  * (`stop_reason`, `toolUseId`), stopwords dropped, each word lightly stemmed and mapped to
- * the word that stands for its synonym group, then the bigrams of what remains.
+ * the word that stands for its synonym group, then the bigrams of what remains, and each
+ * identifier of two words or more as a whole (`tool_run` for `toolRuns`).
  */
 
 const stopwords = new Set(STOPWORDS.map(clean));
@@ -19,26 +20,44 @@ const phrases = PHRASES.map(([phrase, word]) => ({ words: phrase.split(' '), wor
 
 /** The words of a text as the matcher sees them, in order. */
 export function words(text: string): string[] {
+  return wordsOf(text)
+    .filter((w) => !w.stop)
+    .map((w) => w.term);
+}
+
+/** A word of a text: its term, and whether it is a stopword. */
+interface Word {
+  term: string;
+  stop: boolean;
+}
+
+/** A text's words in order, phrases made one word (`for (const` is a loop), stopwords marked. */
+function wordsOf(text: string): Word[] {
   const raw = clean(
     text
       // camelCase and PascalCase identifiers: toolUseId -> tool Use Id.
       .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-      .replace(/['’`]/g, (quote) => (quote === '`' ? ' ' : '')),
+      .replace(/['’]/g, ''),
   )
     .split(' ')
     .filter(Boolean);
-  const out: string[] = [];
+  const out: Word[] = [];
   for (let i = 0; i < raw.length; i++) {
     const phrase = phrases.find(({ words: w }) => w.every((word, j) => raw[i + j] === word));
     if (phrase) {
-      out.push(phrase.word);
+      out.push({ term: phrase.word, stop: false });
       i += phrase.words.length - 1;
       continue;
     }
     const word = raw[i] ?? '';
-    if (!stopwords.has(word)) out.push(term(word));
+    out.push({ term: term(word), stop: stopwords.has(word) });
   }
   return out;
+}
+
+/** The text in runs of words that punctuation does not break (an identifier's `_` does not). */
+function runs(text: string): Word[][] {
+  return text.split(/[^A-Za-z0-9_'’`\s]+/).map(wordsOf);
 }
 
 /** A word's stem, or its synonym group's. */
@@ -47,8 +66,58 @@ function term(word: string): string {
   return canonical.get(stemmed) ?? stemmed;
 }
 
-/** The unigrams and bigrams (`a b`) of a text. */
+/**
+ * A name written as code, of two words or more: `snake_case`, `SCREAMING_CASE`, `camelCase`,
+ * `PascalCase`.
+ */
+const IDENTIFIER =
+  /\b(?:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+)\b/g;
+
+/**
+ * The unigrams and bigrams (`a b`) of a question, and each identifier it writes as code, of
+ * two words or more, as one term (`tool_run` for `toolRuns`): a name asked for by name.
+ */
 export function terms(text: string): string[] {
+  const compounds = [...text.matchAll(IDENTIFIER)].flatMap(([name]) => {
+    const parts = words(name);
+    return parts.length > 1 ? [parts.join('_')] : [];
+  });
+  return [...grams(text), ...compounds];
+}
+
+/**
+ * Every two or three words that stand side by side in a text (`tool_run` for "the tool
+ * runs"): how prose speaks of an identifier without writing it as code.
+ */
+export function adjacentTerms(text: string): string[] {
+  const adjacent: string[] = [];
+  for (const run of runs(text)) {
+    run.forEach((_w, i) => {
+      for (const n of [2, 3]) {
+        const gram = run.slice(i, i + n);
+        if (gram.length === n && gram.every((w) => !w.stop)) {
+          adjacent.push(gram.map((w) => w.term).join('_'));
+        }
+      }
+    });
+  }
+  return adjacent;
+}
+
+/**
+ * A text without what it quotes (`asks _"What time is it in Tokyo?"_`), and the quotes: a
+ * prompt or a reply a lesson quotes is its data, not what it says. Quotes in code are code.
+ */
+export function unquoted(text: string): { own: string; quoted: string } {
+  const quoted: string[] = [];
+  const own = text.replace(/(?<!`)["“][^"”`]*["”](?!`)/g, (quote) => {
+    quoted.push(quote);
+    return ' ';
+  });
+  return { own, quoted: quoted.join('\n') };
+}
+
+function grams(text: string): string[] {
   const w = words(text);
   const pairs = w.slice(1).map((word, i) => `${w[i]} ${word}`);
   return [...w, ...pairs];

@@ -23,6 +23,9 @@ export const STOPWORDS: readonly string[] = [
   ...['im', 'ive', 'youre', 'thats', 'theres', 'lets', 'let', 'go', 'goes', 'going'],
   ...['code', 'lesson', 'exactly', 'purpose', 'idea', 'reason', 'understand', 'sure'],
   ...['want', 'wanted', 'happen', 'happens', 'wonder', 'wondering', 'confused'],
+  // General English that says nothing about the lesson, whether it uses the word or not.
+  ...['not', 'no', 'nor', 'now', 'yet', 'while', 'part', 'kind', 'sort', 'know', 'knows'],
+  ...['handle', 'handles', 'handled', 'deal', 'anyway', 'anywhere', 'everywhere', 'somewhere'],
 ];
 
 /**
@@ -32,7 +35,8 @@ export const STOPWORDS: readonly string[] = [
 export const SYNONYMS: readonly (readonly string[])[] = [
   ['reply', 'response', 'answer'],
   ['result', 'output'],
-  ['call', 'invoke', 'invocation'],
+  ['return', 'report'],
+  ['call', 'invoke', 'invocation', 'ask'],
   ['cap', 'limit', 'bound', 'maximum', 'max', 'ceiling'],
   ['stop', 'end', 'finish', 'halt', 'terminate', 'exit', 'quit'],
   ['error', 'exception', 'failure', 'fail', 'throw', 'crash'],
@@ -62,7 +66,7 @@ export const SYNONYMS: readonly (readonly string[])[] = [
   ['last', 'final'],
   ['over', 'exceed', 'beyond', 'above'],
   ['copy', 'clone', 'duplicate'],
-  ['check', 'test', 'inspect', 'look'],
+  ['check', 'test', 'inspect', 'look', 'read'],
   ['field', 'property', 'prop', 'key'],
   ['budget', 'allowance'],
   ['stacktrace', 'stack', 'traceback', 'backtrace'],
@@ -74,6 +78,14 @@ export const SYNONYMS: readonly (readonly string[])[] = [
  * "sequential", "cut off" is "truncate".
  */
 export const PHRASES: readonly (readonly [string, string])[] = [
+  // The kinds of loop, by their keyword: "for" and "while" alone are everyday words.
+  ['for loop', 'forloop'],
+  ['for of', 'forloop'],
+  ['for const', 'forloop'],
+  ['for let', 'forloop'],
+  ['while loop', 'whileloop'],
+  ['while true', 'whileloop'],
+  ['do while', 'whileloop'],
   ['one by one', 'sequential'],
   ['one at a time', 'sequential'],
   ['one after another', 'sequential'],

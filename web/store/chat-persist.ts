@@ -70,7 +70,10 @@ function isAction(value: unknown): value is ChatAction {
     case 'command':
       return isString(intent.command);
     case 'answer':
-      return (intent.kind === 'question' || intent.kind === 'step') && isString(intent.id);
+      return (
+        (intent.kind === 'question' || intent.kind === 'step' || intent.kind === 'passage') &&
+        isString(intent.id)
+      );
     case 'open':
       return isRecord(intent.target);
     case 'point':

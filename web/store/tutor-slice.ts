@@ -16,10 +16,11 @@ export interface TutorRequest {
   /** What to open: an experiment, a question, or the hints. */
   target: TutorTarget;
   /**
-   * "Explain this failure": the case, the tutor's paragraph about it (markdown), and the run
-   * it speaks of (a newer run puts it away).
+   * "Explain this failure": the case, the tutor's paragraph about it (markdown), the run it
+   * speaks of (a newer run puts it away), and the experiment whose change was in the code
+   * that ran, if one was.
    */
-  explanation?: { caseName: string; paragraph: string; runId: number };
+  explanation?: { caseName: string; paragraph: string; runId: number; experiment?: string };
   /** Tells two requests for the same thing apart, so each one opens it. */
   nonce: number;
 }

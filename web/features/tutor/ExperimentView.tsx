@@ -60,24 +60,32 @@ export function ExperimentView({
     editor.highlight({ file, match: find, in: 'code' });
     return () => editor.highlight(undefined);
   }, [visible, editor, changeable, experiment]);
+  // A real failure is told in words about the learner's code: the experiment is offered as
+  // the same mistake made on purpose, for later, and its own words wait for its run.
+  const ownFailure = explained !== undefined && explained.experiment === undefined;
   const card = explained && (
     <ExplainCard
       caseName={explained.caseName}
+      experiment={explained.experiment}
       onDismiss={explained.dismiss}
       more={
-        <div className="experiment-explanation">
-          <h4>The same mistake, on purpose</h4>
-          <p>
-            The experiment “{experiment.title}” below makes this change to working code. What it
-            shows:
-          </p>
-          {markdown(experiment.explanation)}
-        </div>
+        ownFailure && (
+          <div className="experiment-explanation">
+            <h4>The same mistake, on purpose</h4>
+            <p>
+              The experiment below, “{experiment.title}”, makes this mistake in working code, so you
+              can watch what it breaks.
+            </p>
+          </div>
+        )
       }
     >
       {markdown(explained.paragraph)}
     </ExplainCard>
   );
+  const notYours = ownFailure
+    ? `Your ${file} doesn't write this part as working code does, and that is where the failure above comes from. Once yours passes, this experiment can make the same mistake in it.`
+    : whyNotYours(plan, file);
   const header = (
     <>
       {card}
@@ -103,8 +111,8 @@ export function ExperimentView({
       {markdown(experiment.prompt)}
       {!open && (
         <p className="experiment-waits">
-          {whyNotYours(plan, file)} It can run on the reference solution instead, which opens once
-          you pass this lesson or choose Show solution.
+          {notYours} It can run on the reference solution instead, which opens once you pass this
+          lesson or choose Show solution.
         </p>
       )}
       {open && <EditPreview file={file} edit={experiment.edit} />}
@@ -151,8 +159,8 @@ export function ExperimentView({
           ) : (
             <div className="experiment-actions">
               <p className="tutor-hint">
-                {whyNotYours(plan, file)} Run it on the reference solution instead: your code stays
-                exactly as it is.
+                {notYours} Run it on the reference solution instead: your code stays exactly as it
+                is.
               </p>
               <button
                 type="button"

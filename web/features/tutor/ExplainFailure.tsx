@@ -11,12 +11,15 @@ interface Props {
 /**
  * "Explain this failure", for a failing case of the learner's own run: the tutor opens what
  * goes with this kind of failure (an experiment, a question, the hints) and says why it
- * happened, from this case's transcript. The results panel shows it in the case's detail.
+ * happened, in words about this case's transcript and the learner's code. The results panel
+ * shows it in the case's detail.
  */
 export function ExplainFailure({ lesson, report }: Props) {
   const runId = useAppStore((s) => s.run?.id);
   const onReference = useAppStore((s) => s.run?.source === 'reference');
   const requestTutor = useAppStore((s) => s.requestTutor);
+  // An experiment's change still in the learner's code (not restored) is in what ran.
+  const experiment = useAppStore((s) => s.experimentSnapshots[lesson.id]?.experimentId);
   const explained = useMemo(() => explainFailure(lesson.tutor, report), [lesson.tutor, report]);
   if (!explained || onReference || runId === undefined) return null;
   return (
@@ -27,7 +30,7 @@ export function ExplainFailure({ lesson, report }: Props) {
         requestTutor({
           lessonId: lesson.id,
           target: explained.opens,
-          explanation: { caseName: report.name, paragraph: explained.paragraph, runId },
+          explanation: { caseName: report.name, paragraph: explained.paragraph, runId, experiment },
         })
       }
     >

@@ -40,7 +40,11 @@ export function Questions({
   return (
     <div className="questions">
       {explained && (
-        <ExplainCard caseName={explained.caseName} onDismiss={explained.dismiss}>
+        <ExplainCard
+          caseName={explained.caseName}
+          experiment={explained.experiment}
+          onDismiss={explained.dismiss}
+        >
           {markdown(explained.paragraph)}
           <p>The question below goes with it.</p>
         </ExplainCard>

@@ -58,7 +58,7 @@ export function TutorPanel({
   const request = useTutorRequest(lesson.id, (next) => setSection(sectionOf(next.target)));
   const visible = (id: Section) => active && section === id;
   const { target } = request ?? {};
-  const explained = useExplained(request);
+  const explained = useExplained(request, tutor);
   return (
     <section className="tutor" aria-label="Tutor">
       <Tabs
@@ -91,7 +91,11 @@ export function TutorPanel({
                 markdown={markdown}
                 explanation={
                   target && 'hints' in target && explained ? (
-                    <ExplainCard caseName={explained.caseName} onDismiss={explained.dismiss}>
+                    <ExplainCard
+                      caseName={explained.caseName}
+                      experiment={explained.experiment}
+                      onDismiss={explained.dismiss}
+                    >
                       {markdown(explained.paragraph)}
                     </ExplainCard>
                   ) : undefined
@@ -159,7 +163,7 @@ export function TutorPanel({
  * The explanation a request carries, while it still speaks about the run on screen: a newer
  * run, or a dismissal, puts it away.
  */
-function useExplained(request: TutorRequest | undefined): Explained | undefined {
+function useExplained(request: TutorRequest | undefined, tutor: Tutor): Explained | undefined {
   const [dismissed, setDismissed] = useState<number>();
   const explanation = request?.explanation;
   // Whether the run on screen is the explained one: a boolean, so other runs do not re-render.
@@ -167,9 +171,11 @@ function useExplained(request: TutorRequest | undefined): Explained | undefined 
   if (!request || !explanation || dismissed === request.nonce || !onScreen) {
     return undefined;
   }
+  const experiment = tutor.experiments.find((e) => e.id === explanation.experiment)?.title;
   return {
     caseName: explanation.caseName,
     paragraph: explanation.paragraph,
+    experiment,
     dismiss: () => setDismissed(request.nonce),
   };
 }

@@ -3,5 +3,10 @@ export interface Explained {
   caseName: string;
   /** Markdown: the tutor's paragraph about this run. */
   paragraph: string;
+  /**
+   * The title of the experiment whose change was in the learner's code when it ran, if one
+   * was: the failure is then the experiment's, and the card says so.
+   */
+  experiment?: string;
   dismiss(): void;
 }

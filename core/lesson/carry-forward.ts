@@ -31,6 +31,8 @@ export interface CarryClash {
   mine: string;
   /** The next lesson's version. */
   course: string;
+  /** The previous lesson's version, which both changed (when there was one). */
+  base?: string;
   /** Both changes merged line by line, when that merged cleanly. */
   merged?: string;
 }

@@ -15,17 +15,23 @@ describe('harnessImports and missingExports', () => {
     expect(harnessImports(byId('the-agent'))).toEqual({ 'src/agent.ts': ['agent'] });
   });
 
-  it('names what a learner’s file does not export, however it exports the rest', () => {
-    const lesson = byId('tool-errors');
-    const files = (text: string) => ({ ...lesson.starter, 'src/loop.ts': text });
-    expect(missingExports(lesson, files('export function runLoop() {}\n'))).toEqual([
-      { path: 'src/loop.ts', names: ['createRegistry'] },
-    ]);
-    const other =
-      'const make = () => {};\nexport { make as createRegistry };\nexport const runLoop = 1;\n';
-    expect(missingExports(lesson, files(other))).toEqual([]);
-    expect(missingExports(lesson, lesson.starter)).toEqual([]);
-    // A file the scanner cannot read is the bundler's to judge.
-    expect(missingExports(lesson, files('function broken() {\n'))).toEqual([]);
+  it('names what a bundle found missing from the learner’s files, once per name', () => {
+    const error = (file: string, text: string) => ({
+      file,
+      line: 3,
+      column: 10,
+      text,
+      lineText: '',
+    });
+    const missing = (path: string, name: string) =>
+      error('program.ts', `No matching export in "ti:ws/${path}" for import "${name}"`);
+    expect(
+      missingExports([
+        missing('src/loop.ts', 'runLoop'),
+        missing('src/loop.ts', 'createRegistry'),
+        missing('src/loop.ts', 'runLoop'),
+        error('src/loop.ts', 'Expected ";" but found "}"'),
+      ]),
+    ).toEqual([{ path: 'src/loop.ts', names: ['runLoop', 'createRegistry'] }]);
   });
 });

@@ -1,9 +1,10 @@
+import { learnerPath, type CompileError } from '../run/bundle.ts';
 import { splitTopLevel } from './top-level.ts';
-import type { FileMap, Lesson } from './types.ts';
+import type { Lesson } from './types.ts';
 
 /**
  * What a lesson's harness imports from the learner's files: the names its code calls, which a
- * learner's file must export for the lesson to run at all.
+ * learner's file must export for the lesson to run at all, and which a bundle found missing.
  */
 
 /** Per learner file (`src/loop.ts`), the values the harness imports from it. */
@@ -33,21 +34,21 @@ export interface MissingExports {
   names: string[];
 }
 
+/** esbuild's words for an import the imported file does not export. */
+const NO_EXPORT = /^No matching export in "([^"]+)" for import "([^"]+)"$/;
+
 /**
- * The harness's imports that the learner's files do not export (a file that cannot be read
- * as declarations is left to the bundler to judge).
+ * The harness's imports that a bundle found missing from the learner's files, by file, from
+ * its compile errors (the bundler judges, whatever the file holds).
  */
-export function missingExports(lesson: Lesson, files: FileMap): MissingExports[] {
+export function missingExports(errors: readonly CompileError[]): MissingExports[] {
   const out: MissingExports[] = [];
-  for (const [path, names] of Object.entries(harnessImports(lesson))) {
-    const text = files[path];
-    if (text === undefined || lesson.readOnly.includes(path)) continue;
-    const split = splitTopLevel(text);
-    if (typeof split === 'string') continue;
-    const exported = new Set(split.items.flatMap((i) => i.exports));
-    if (exported.has('*')) continue;
-    const missing = names.filter((n) => !exported.has(n));
-    if (missing.length > 0) out.push({ path, names: missing });
+  for (const error of errors) {
+    const match = NO_EXPORT.exec(error.text);
+    if (!match || error.file !== 'program.ts') continue;
+    const path = learnerPath(match[1] as string);
+    const entry = out.find((m) => m.path === path) ?? out[out.push({ path, names: [] }) - 1];
+    if (entry && !entry.names.includes(match[2] as string)) entry.names.push(match[2] as string);
   }
   return out;
 }

@@ -77,7 +77,7 @@ describe('planDeclarations and renderDeclarations', () => {
 
     it('is a clash, with both versions', () => {
       expect(p.clashes).toEqual([
-        { name: 'run', reason: { kind: 'both-changed' }, mine, course: runStub },
+        { name: 'run', reason: { kind: 'both-changed' }, mine, course: runStub, base: run },
       ]);
     });
 
@@ -123,7 +123,12 @@ describe('planDeclarations and renderDeclarations', () => {
     const mine = 'export function loop(): number[] {\n  return [1];\n}';
     const p = plan(file(loop, tools), file(mine), file(loop, toolsStub));
     expect(p.clashes).toEqual([
-      { name: 'loop', reason: { kind: 'stands-in', for: 'runTools' }, mine, course: loop },
+      {
+        name: 'loop',
+        reason: { kind: 'stands-in', for: 'runTools', was: tools, now: toolsStub },
+        mine,
+        course: loop,
+      },
     ]);
     expect(render(p).text).toBe(file(mine));
     expect(render(p, { loop: 'course' }).text).toBe(file(loop, toolsStub));

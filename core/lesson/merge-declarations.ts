@@ -19,14 +19,16 @@ export interface DeclarationClash {
   name: string;
   /**
    * `both-changed`: the learner changed it, and so does the new starter. `stands-in`: the
-   * starter changes `for`, which the learner's code does not have; in the course's code
-   * this declaration calls it, and the learner's does that work itself.
+   * starter changes `for` (from `was` to `now`), which the learner's code does not have; in
+   * the course's code this declaration calls it, and the learner's does that work itself.
    */
-  reason: { kind: 'both-changed' } | { kind: 'stands-in'; for: string };
+  reason: { kind: 'both-changed' } | { kind: 'stands-in'; for: string; was: string; now: string };
   /** The learner's version. */
   mine: string;
   /** The next lesson's version. */
   course: string;
+  /** The version the lesson before ended with (a `both-changed` clash's, when it had one). */
+  base?: string;
   /** Both changes merged line by line, when they merge cleanly: what `both` gives then. */
   merged?: string;
 }
@@ -115,13 +117,13 @@ export function planDeclarations(
     const was = B.get(gone);
     if (O.has(gone) || !was || was.text === course.text) continue;
     for (const slot of slots) {
-      const [mine, was, now] = [slot.mine, B.get(slot.key), slot.course];
-      if (slot.source !== 'mine' || !mine || !was || !now) continue;
-      if (was.refs.has(gone) && now.refs.has(gone) && !mine.refs.has(gone)) {
+      const [mine, before, now] = [slot.mine, B.get(slot.key), slot.course];
+      if (slot.source !== 'mine' || !mine || !before || !now) continue;
+      if (before.refs.has(gone) && now.refs.has(gone) && !mine.refs.has(gone)) {
         slot.source = 'clash';
         slot.clash = {
           name: slot.key,
-          reason: { kind: 'stands-in', for: gone },
+          reason: { kind: 'stands-in', for: gone, was: was.text, now: course.text },
           mine: mine.text,
           course: now.text,
         };
@@ -138,6 +140,7 @@ export function planDeclarations(
       course: course.text,
     };
     const was = B.get(slot.key);
+    if (was) slot.clash.base = was.text;
     const merged = was && mergeLines(was.text, mine.text, course.text);
     const item = merged?.ok ? splitTopLevel(merged.text) : undefined;
     const only = typeof item === 'object' && item.items.length === 1 ? item.items[0] : undefined;

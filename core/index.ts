@@ -21,6 +21,7 @@ export {
   carriedFiles,
   carryForward,
   clashDefault,
+  rebaseCarried,
   type CarryChoice,
   type CarryClash,
   type CarriedFiles,

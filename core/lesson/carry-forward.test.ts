@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadPackagedCourse } from '../../cli/load.ts';
-import { carriedFiles, carryForward, type CarryForward } from './carry-forward.ts';
+import { carriedFiles, carryForward, rebaseCarried, type CarryForward } from './carry-forward.ts';
 import type { Lesson } from './types.ts';
 
 const loaded = loadPackagedCourse();
@@ -105,5 +105,18 @@ describe('carryForward', () => {
     const prev = byId('budgets-and-refusal');
     const ours = edited(prev, 'const usage', 'const spent');
     expect(carryForward(prev, byId('the-agent'), ours)).toEqual({ kind: 'none' });
+  });
+
+  it('moves a draft to a new choice, keeping the declarations the learner edited since', () => {
+    const file = (...parts: string[]) => ({ [LOOP]: `${parts.join('\n\n')}\n` });
+    const before = file('const a = 1;', 'function run() {\n  return 1;\n}');
+    const after = file('const a = 1;', 'function run() {\n  return 2;\n}');
+    expect(rebaseCarried(before, before, after)).toEqual(after);
+    const edited = file('const a = 10;', 'function run() {\n  return 1;\n}');
+    expect(rebaseCarried(edited, before, after)).toEqual(
+      file('const a = 10;', 'function run() {\n  return 2;\n}'),
+    );
+    const both = file('const a = 1;', 'function run() {\n  return 3;\n}');
+    expect(rebaseCarried(both, before, after)).toEqual(after);
   });
 });

@@ -130,6 +130,31 @@ export function carriedFiles(
   return { files, kept, taken };
 }
 
+/**
+ * Moves a draft from one carried version to another, when the learner chooses a clash anew:
+ * each file they have not touched since becomes the new version; in one they edited, the
+ * declarations they edited stay theirs, unless the new version changes that very one.
+ */
+export function rebaseCarried(now: FileMap, before: FileMap, after: FileMap): FileMap {
+  const out: FileMap = { ...now };
+  for (const [path, text] of Object.entries(after)) {
+    const current = now[path];
+    const was = before[path];
+    if (current === undefined || was === undefined || normalise(current) === normalise(was)) {
+      out[path] = text;
+      continue;
+    }
+    const plan = planDeclarations(was, current, text);
+    if (typeof plan === 'string') {
+      out[path] = text;
+      continue;
+    }
+    const theirs = Object.fromEntries(plan.clashes.map((c) => [c.name, 'course' as const]));
+    out[path] = renderDeclarations(plan, theirs).text;
+  }
+  return out;
+}
+
 function normalise(text: string): string {
   return text.replace(/\r\n/g, '\n');
 }

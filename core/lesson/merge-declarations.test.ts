@@ -22,7 +22,7 @@ describe('planDeclarations and renderDeclarations', () => {
   it("keeps the learner's declarations, adds the new ones, and brings the helpers the new ones call", () => {
     const base = file(IMPORT, helper, run);
     const ours = file(IMPORT, 'export const run = (): number => 2;');
-    const next = 'export function next(): number {\n  return helper() + run();\n}';
+    const next = 'export function next(b: B): number {\n  return helper() + run() + b;\n}';
     const theirs = file("import type { A, B } from './types';", helper, run, next);
     expect(render(plan(base, ours, theirs))).toEqual({
       text: file(

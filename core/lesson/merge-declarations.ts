@@ -226,6 +226,7 @@ export function renderDeclarations(
   const importLines = mergeImports(
     imports,
     plan.theirs.items.filter((i) => i.kind === 'import'),
+    needed(),
     bound(),
   );
   const pieces: string[] = [];

@@ -10,7 +10,8 @@ describe('mergeImports', () => {
       "// mine\nimport type { Model, Message } from './types';\nimport { x } from './x';",
     );
     const theirs = imports("import type { Message, Model, StopReason } from './types';");
-    expect(mergeImports(ours, theirs, new Set())).toEqual([
+    const used = new Set(['Message', 'Model', 'StopReason']);
+    expect(mergeImports(ours, theirs, used, new Set())).toEqual([
       "// mine\nimport type { Model, Message, StopReason } from './types';",
       "import { x } from './x';",
     ]);
@@ -21,21 +22,21 @@ describe('mergeImports', () => {
     const theirs = imports(
       "import type { Message, Model, StopReason, TextBlock, ToolOutput, ToolUseBlock, TrajectoryEntry } from './types';",
     );
-    expect(mergeImports(ours, theirs, new Set())).toEqual([
+    const used = new Set(['TextBlock', 'ToolOutput', 'ToolUseBlock', 'TrajectoryEntry']);
+    expect(mergeImports(ours, theirs, used, new Set())).toEqual([
       "import type {\n  Message,\n  Model,\n  StopReason,\n  TextBlock,\n  ToolOutput,\n  ToolUseBlock,\n  TrajectoryEntry,\n} from './types';",
     ]);
   });
 
-  it('leaves out what the carried code declares, and adds a statement where the learner has none', () => {
+  it('leaves out what the carried code declares or does not use, and adds a statement where the learner has none', () => {
     const ours = imports("import type { Message } from './types';");
     const theirs = imports(
       "import { value } from './types';\nimport Anthropic from '@anthropic-ai/sdk';",
     );
-    expect(mergeImports(ours, theirs, new Set(['Anthropic']))).toEqual([
-      "import type { Message } from './types';",
-      "import { value } from './types';",
-    ]);
-    expect(mergeImports([], theirs, new Set())).toEqual([
+    expect(
+      mergeImports(ours, theirs, new Set(['value', 'Anthropic']), new Set(['Anthropic'])),
+    ).toEqual(["import type { Message } from './types';", "import { value } from './types';"]);
+    expect(mergeImports([], theirs, new Set(['value', 'Anthropic']), new Set())).toEqual([
       "import { value } from './types';",
       "import Anthropic from '@anthropic-ai/sdk';",
     ]);

@@ -63,12 +63,13 @@ const sorted = (names: readonly string[]) =>
 
 /**
  * The learner's import statements with every name `theirs` imports that the carried code
- * does not declare itself (`declared`) added: to the learner's statement from the same
- * module, or in a statement of its own after theirs.
+ * uses (`used`) and does not declare itself (`declared`) added: to the learner's statement
+ * from the same module, or in a statement of its own after theirs.
  */
 export function mergeImports(
   ours: readonly TopLevelItem[],
   theirs: readonly TopLevelItem[],
+  used: ReadonlySet<string>,
   declared: ReadonlySet<string>,
 ): string[] {
   const mine = ours.map((item) => parseNamed(item.text.slice(item.codeAt)));
@@ -79,15 +80,15 @@ export function mergeImports(
     const code = item.text.slice(item.codeAt);
     const clause = parseNamed(code);
     if (!clause) {
-      // `import Anthropic from '...'`, a namespace: taken whole when it binds a name still free.
-      if (item.names.some((n) => !bound.has(n))) {
+      // `import Anthropic from '...'`, a namespace: taken whole when it binds a name needed.
+      if (item.names.some((n) => used.has(n) && !bound.has(n))) {
         added.push(code);
         for (const n of item.names) bound.add(n);
       }
       continue;
     }
     const wanted = clause.named
-      .filter((n) => !bound.has(n.local))
+      .filter((n) => used.has(n.local) && !bound.has(n.local))
       .map((n) => ({ ...n, typeOnly: n.typeOnly || clause.typeOnly }));
     if (wanted.length === 0) continue;
     for (const n of wanted) bound.add(n.local);

@@ -36,6 +36,11 @@ async function cli(args: string[], cwd: string) {
 
 /** How many cases a stage has, so these tests follow the course as it grows. */
 const casesOf = (stage: string) => readdirSync(join(FIXTURES, stage, 'cases')).length;
+const loadedIds = (() => {
+  const loaded = loadPackagedCourse();
+  if ('error' in loaded) throw new Error(loaded.error);
+  return loaded.course.lessons.map((l) => l.id);
+})();
 const passed = (stage: string) => `PASS ${stage}: ${casesOf(stage)}/${casesOf(stage)} cases passed`;
 
 const fixture = (stage: string, variant: 'starter' | 'reference', path: string) =>
@@ -60,6 +65,7 @@ interface JsonResult {
   skipped: { path: string; reason: string }[];
   stages: {
     stage: string;
+    compileErrors: unknown[];
     cases: { name: string; status: string; kind: string; message: string }[];
   }[];
 }
@@ -170,17 +176,16 @@ describe('a course directory, through the stages', () => {
     expect(test.stdout).toContain('Stage passed. Move on with theinference next.');
     expect(state()).toEqual({ stage: 'the-while-loop', passed: ['one-turn', 'the-while-loop'] });
 
-    // Stage 3 brings a new version of src/loop.ts: the learner's stays, the stage's is beside it.
+    // Stage 3 brings a new version of src/loop.ts: the learner's code carries into it.
     const third = await cli(['next'], dir);
     expect(third.code).toBe(0);
     expect(third.stdout).toContain(
-      "kept       src/loop.ts, which you changed: this stage's version is in src/loop.stage.ts.",
+      "carried    src/loop.ts: your runOneTurn, textOf, Execute and runTools, with this stage's LoopStopReason, LoopResult and runLoop.",
     );
-    expect(third.stdout).toContain("+ export type LoopStopReason = StopReason | 'cap';");
-    expect(readFileSync(join(dir, 'src/loop.ts'), 'utf8')).toBe(mine);
-    expect(readFileSync(join(dir, 'src/loop.stage.ts'), 'utf8')).toBe(
-      fixture('bounding-the-loop', 'starter', 'src/loop.ts'),
+    expect(readFileSync(join(dir, 'src/loop.ts'), 'utf8')).toBe(
+      `// mine\n${fixture('bounding-the-loop', 'starter', 'src/loop.ts')}`,
     );
+    expect(readdirSync(join(dir, 'src')).sort()).toEqual(['loop.ts', 'types.ts']);
 
     const lessons = await cli(['lessons'], dir);
     expect(lessons.stdout.split('\n').slice(1, 5)).toEqual([
@@ -216,6 +221,104 @@ describe('a course directory, through the stages', () => {
     writeFileSync(join(dir, 'src/agent.ts'), fixture('the-agent', 'reference', 'src/agent.ts'));
     const test = await cli(['test', '--stage', 'the-agent'], dir);
     expect(test.stdout).toMatch(/^PASS the-agent: \d+\/\d+ cases passed/m);
+  });
+});
+
+describe('next carries the learner’s own code into the next stage', () => {
+  /** A course directory at `stage` whose src/loop.ts is `loop`, the stages before it passed. */
+  const at = (stage: string, loop: string) => {
+    const dir = courseDir(stage, 'starter');
+    writeFileSync(join(dir, 'src', 'loop.ts'), loop);
+    const ids = loadedIds.slice(0, loadedIds.indexOf(stage));
+    writeFileSync(join(dir, 'theinference.json'), JSON.stringify({ stage, passed: ids }));
+    return dir;
+  };
+  const solution = (stage: string, name: string) =>
+    readFileSync(join(FIXTURES, stage, 'solutions', `${name}.ts`), 'utf8');
+  const read = (dir: string, path: string) => readFileSync(join(dir, path), 'utf8');
+  const verdicts = (stdout: string) =>
+    stdout
+      .split('\n')
+      .filter((line) => /^(PASS|FAIL) /.test(line))
+      .map((line) => line.replace(/ · \d+ ms$/, ''));
+
+  it('keeps the learner’s functions and adds the stage’s: once its stub is written, test passes', async () => {
+    const dir = at('one-turn', solution('one-turn', 'correct-for-of'));
+    const next = await cli(['next'], dir);
+    expect(next.code).toBe(0);
+    expect(next.stdout).toContain(
+      "carried    src/loop.ts: your runOneTurn, with this stage's Execute, LoopResult and runLoop.",
+    );
+    const carried = read(dir, 'src/loop.ts');
+    const runOneTurn = solution('one-turn', 'correct-for-of').slice(
+      solution('one-turn', 'correct-for-of').indexOf('export async function runOneTurn'),
+    );
+    expect(carried).toContain(runOneTurn);
+    expect(readdirSync(join(dir, 'src')).sort()).toEqual(['loop.ts', 'types.ts']);
+
+    const stub = await cli(['test'], dir);
+    expect(verdicts(stub.stdout)).toEqual([
+      passed('one-turn'),
+      `FAIL the-while-loop: 0/${casesOf('the-while-loop')} cases passed`,
+    ]);
+    expect(stub.stdout).toContain('Error: TODO: write the loop');
+
+    // The learner writes runLoop: the reference's, with the helpers it calls (this learner
+    // never wrote textOf).
+    const reference = fixture('the-while-loop', 'reference', 'src/loop.ts');
+    const textOf = reference.slice(
+      reference.indexOf('/** The text of a reply'),
+      reference.indexOf('/** Runs the tool called'),
+    );
+    const loop = `${textOf}${reference.slice(reference.indexOf('/**\n * Runs the agent loop'))}`;
+    const done = carried
+      .slice(0, carried.indexOf('/**\n * Runs the agent loop'))
+      .replace('  TextBlock,\n', '  TextBlock,\n  ToolResultBlock,\n');
+    writeFileSync(join(dir, 'src/loop.ts'), `${done}${loop}`);
+    const test = await cli(['test'], dir);
+    expect(verdicts(test.stdout)).toEqual([passed('one-turn'), passed('the-while-loop')]);
+  });
+
+  it('keeps the learner’s version of a declaration the stage changes too, and shows the stage’s', async () => {
+    const mine = solution('the-while-loop', 'correct-for-loop');
+    const dir = at('the-while-loop', mine);
+    const next = await cli(['next'], dir);
+    expect(next.code).toBe(0);
+    const lines = next.stdout.split('\n');
+    const from = lines.findIndex((line) => line.startsWith('  carried'));
+    expect(lines.slice(from, from + 3)).toEqual([
+      "  carried    src/loop.ts: your Execute and runLoop, with this stage's LoopStopReason.",
+      "    runLoop: you changed it, and so does this stage. Yours is kept; this stage's is in src/loop.stage.ts.",
+      '    What this stage changes in it:',
+    ]);
+    expect(next.stdout).toContain("      +     throw new Error('TODO: bound the loop');");
+    const carried = read(dir, 'src/loop.ts');
+    expect(carried).toContain(mine.slice(mine.indexOf('export async function runLoop')));
+    expect(read(dir, 'src/loop.stage.ts')).toBe(
+      fixture('bounding-the-loop', 'starter', 'src/loop.ts'),
+    );
+    // Their loop runs at the new stage: it fails on what the stage asks for, not on a compile error.
+    const test = await cli(['test', '--stage', 'bounding-the-loop', '--json'], dir);
+    const json = JSON.parse(test.stdout) as JsonResult;
+    expect(json.stages[0]?.compileErrors).toEqual([]);
+    expect(json.stages[0]?.cases.find((c) => c.name === 'cap-3')?.message).toContain('stopReason');
+  });
+
+  it('keeps a file it cannot read as declarations, and test then says in one line what to do', async () => {
+    const odd = `${solution('one-turn', 'correct-for-of')}\nif (Math.random() > 2) /}/.test('');\n`;
+    const dir = at('one-turn', odd);
+    const next = await cli(['next'], dir);
+    expect(next.stdout).toContain(
+      "  kept       src/loop.ts, which you changed: it could not be carried into this stage (a } does not match), so this stage's version is in src/loop.stage.ts.",
+    );
+    expect(read(dir, 'src/loop.ts')).toBe(odd);
+    const test = await cli(['test'], dir);
+    const lines = test.stdout.split('\n').map((line) => line.replace(/ · \d+ ms$/, ''));
+    expect(lines.slice(1, 4)).toEqual([
+      'the-while-loop · The while loop',
+      "  ! src/loop.ts does not export runLoop, which this stage's tests call. Your file was kept as you wrote it; this stage's version is in src/loop.stage.ts: copy runLoop (and what it uses) from there.",
+      `FAIL the-while-loop: 0/${casesOf('the-while-loop')} cases passed`,
+    ]);
   });
 });
 

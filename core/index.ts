@@ -17,7 +17,17 @@ export {
 } from './lesson/tutor-schema.ts';
 export { applyExperimentEdit, findAnchor, type LineRange } from './lesson/tutor-text.ts';
 export { explainFailure, type FailureExplanation } from './lesson/tutor-failure.ts';
-export { carryForward, type CarryForward } from './lesson/carry-forward.ts';
+export {
+  carriedFiles,
+  carryForward,
+  clashDefault,
+  rebaseCarried,
+  type CarryChoice,
+  type CarryClash,
+  type CarriedFiles,
+  type CarryForward,
+} from './lesson/carry-forward.ts';
+export { missingExports, type MissingExports } from './lesson/harness-imports.ts';
 export { createCassetteSession, type CassetteRejection } from './cassette/session.ts';
 export { diffJson, displayPath, type DiffEntry } from './cassette/json-diff.ts';
 export {

@@ -17,8 +17,10 @@ directory remembers which stage you are on (in \`${STATE_FILE}\`).
     theinference lessons      # the stages, yours marked
 
 \`src/types.ts\` is read-only: the grader always uses the course's own copy. When a stage
-brings a new version of a file you have changed, yours is kept and the stage's is written
-beside it (\`src/loop.stage.ts\`).
+brings a new version of a file you have changed, your code carries into it: your functions
+and types stay as you wrote them, and the stage's new ones are added. Where you and the stage
+both changed one, yours is kept and the stage's version of the file is written beside it
+(\`src/loop.stage.ts\`).
 `;
 
 /** Makes a course directory at the first stage; never overwrites a file. */

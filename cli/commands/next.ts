@@ -4,7 +4,7 @@ import type { NodeHost } from '../node-host.ts';
 import { formatReport } from '../print-report.ts';
 import { readCourseSources } from '../read-sources.ts';
 import { style } from '../style.ts';
-import { stageCommand } from './stage.ts';
+import { formatMissingExports, stageCommand } from './stage.ts';
 import { gradeLesson, srcProblem } from './test.ts';
 
 /**
@@ -24,10 +24,12 @@ export async function nextStage(
     return 2;
   }
   const current = course.lessons.find((l) => l.id === state.stage) as Lesson;
-  const report = await gradeLesson(host, current, readCourseSources(dir), timeoutMs);
+  const sources = readCourseSources(dir);
+  const report = await gradeLesson(host, current, sources, timeoutMs);
   host.close();
   if (report.status !== 'pass') {
-    process.stdout.write(`${formatReport(report, current.title)}\n\n`);
+    const missing = formatMissingExports(current, sources.files, report, true);
+    process.stdout.write(`${missing ?? formatReport(report, current.title)}\n\n`);
     process.stdout.write(
       `${style.red('Not yet:')} ${current.id} does not pass. \`theinference next\` moves on once it does.\n`,
     );

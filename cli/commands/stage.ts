@@ -1,7 +1,17 @@
-import type { Course, Lesson } from '../../core/index.ts';
+import {
+  carriedFiles,
+  carryForward,
+  missingExports,
+  type CarryClash,
+  type Course,
+  type FileMap,
+  type Lesson,
+  type LessonReport,
+} from '../../core/index.ts';
 import { readCourseFile, writeCourseFile } from '../course-files.ts';
 import { readCourseState, writeCourseState } from '../course-state.ts';
 import { lineDiff } from '../line-diff.ts';
+import { formatSummaryLine } from '../print-report.ts';
 import { style } from '../style.ts';
 import { terminalLine } from '../terminal-text.ts';
 
@@ -11,7 +21,19 @@ export type FileChange =
   /** A read-only file the learner had edited: refreshed, their copy saved as `backup`. */
   | { path: string; change: 'refreshed'; backup: string }
   /** The learner's own version, kept; the stage's is at `stagePath` (unless that failed). */
-  | { path: string; change: 'kept'; stagePath?: string; adds?: string }
+  | { path: string; change: 'kept'; stagePath?: string; adds?: string; problem?: string }
+  /**
+   * The learner's code carried into the stage: their declarations `kept`, the stage's `taken`;
+   * for each clash theirs is kept, and the stage's version of the file is at `stagePath`.
+   */
+  | {
+      path: string;
+      change: 'carried';
+      kept: string[];
+      taken: string[];
+      clashes: CarryClash[];
+      stagePath?: string;
+    }
   | { path: string; change: 'skipped'; reason: string };
 
 /** `src/loop.ts` → `src/loop.stage.ts`: where a stage's version of a kept file is written. */
@@ -34,9 +56,17 @@ function shippedVersions(course: Course, path: string): Set<string> {
 /**
  * Brings a course directory to `lesson`: adds the files it introduces, refreshes its read-only
  * files, and replaces a file only if the learner never changed it (it is one the course ships).
- * A file the learner changed is kept, the stage's version written beside it (`.stage.ts`).
+ * A file the learner changed for stage `from`, an earlier one, carries into this stage (the
+ * same merge as the playground's, per declaration): theirs kept, the stage's new code added,
+ * and where both changed a declaration, theirs kept and the stage's version of the file beside
+ * it (`.stage.ts`). Any other file the learner changed is kept, with the stage's beside it.
  */
-export function bringToStage(course: Course, lesson: Lesson, dir: string): FileChange[] {
+export function bringToStage(
+  course: Course,
+  lesson: Lesson,
+  dir: string,
+  from?: Lesson,
+): FileChange[] {
   const previous = course.lessons[lesson.index - 1];
   return Object.entries(lesson.starter)
     .sort(([a], [b]) => a.localeCompare(b))
@@ -61,8 +91,46 @@ export function bringToStage(course: Course, lesson: Lesson, dir: string): FileC
           : { path, change: 'refreshed', backup };
       }
       if (ours) return write('updated');
+      if (from && from.index < lesson.index) {
+        const carried = carry(course, lesson, from, path, current.text, dir);
+        if (carried) return carried;
+      }
       return keep(course, path, text, previous, dir);
     });
+}
+
+/**
+ * The learner's file carried from stage `from` into `lesson`, written; undefined when it cannot
+ * be carried as declarations (then it is kept as it is). Clashes keep the learner's version.
+ */
+function carry(
+  course: Course,
+  lesson: Lesson,
+  from: Lesson,
+  path: string,
+  text: string,
+  dir: string,
+): FileChange | undefined {
+  const plan = carryForward(from, lesson, { [path]: text });
+  if (plan.kind === 'none') return;
+  const clashes = plan.clashes.filter((c) => c.path === path);
+  const whole = clashes.find((c) => c.reason.kind === 'whole-file');
+  if (whole?.reason.kind === 'whole-file') {
+    return {
+      ...keep(course, path, lesson.starter[path] ?? '', undefined, dir),
+      problem: whole.reason.problem,
+    };
+  }
+  const mine = Object.fromEntries(clashes.map((c) => [c.id, 'mine' as const]));
+  const out = carriedFiles(lesson, plan, mine);
+  const problem = writeCourseFile(dir, path, out.files[path] ?? text);
+  if (problem) return { path, change: 'skipped', reason: problem };
+  const change: FileChange = { path, change: 'carried', kept: out.kept, taken: out.taken, clashes };
+  if (clashes.length === 0) return change;
+  const kept = keep(course, path, lesson.starter[path] ?? '', undefined, dir);
+  return kept.change === 'kept' && kept.stagePath
+    ? { ...change, stagePath: kept.stagePath }
+    : change;
 }
 
 function keep(
@@ -71,7 +139,7 @@ function keep(
   text: string,
   previous: Lesson | undefined,
   dir: string,
-): FileChange {
+): Extract<FileChange, { change: 'kept' }> {
   const stagePath = stagePathOf(path);
   const before = previous?.reference[path];
   const adds = before !== undefined && before !== text ? formatAdds(before, text) : undefined;
@@ -129,11 +197,26 @@ export function formatChanges(changes: FileChange[]): string {
         break;
       case 'unchanged':
         break;
+      case 'carried': {
+        const parts = [
+          c.kept.length > 0 ? `your ${listed(c.kept)}` : 'your code',
+          c.taken.length > 0 ? `with this stage's ${listed(c.taken)}` : '',
+        ];
+        out.push(`  ${style.green('carried')}    ${c.path}: ${parts.filter(Boolean).join(', ')}.`);
+        const where = c.stagePath
+          ? `this stage's is in ${c.stagePath}`
+          : `this stage's could not be written beside it`;
+        for (const clash of c.clashes) out.push(...formatClash(clash, where));
+        break;
+      }
       case 'kept': {
         const where = c.stagePath
           ? `this stage's version is in ${c.stagePath}`
           : `this stage's version could not be written beside it`;
-        out.push(`  ${style.yellow('kept')}       ${c.path}, which you changed: ${where}.`);
+        const why = c.problem
+          ? `: it could not be carried into this stage (${c.problem.replace(/^ours: /, '')}), so ${where}.`
+          : `: ${where}.`;
+        out.push(`  ${style.yellow('kept')}       ${c.path}, which you changed${why}`);
         if (c.adds)
           out.push(`    What this stage changes in it, from the last stage's solution:`, c.adds);
         break;
@@ -144,6 +227,68 @@ export function formatChanges(changes: FileChange[]): string {
     }
   }
   return out.join('\n');
+}
+
+/** Names past this many are counted, not listed. */
+const MAX_NAMES = 4;
+
+/** `a`, `a and b`, `a, b and c`, `a, b, c, d and 3 more`. */
+function listed(names: readonly string[]): string {
+  const shown = names.slice(0, names.length > MAX_NAMES ? MAX_NAMES : undefined).map(terminalLine);
+  if (names.length > MAX_NAMES) shown.push(`${names.length - MAX_NAMES} more`);
+  return shown.length < 2
+    ? (shown[0] ?? '')
+    : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1) as string}`;
+}
+
+/** A clash the learner settles by hand: theirs is kept, and what the stage changes is shown. */
+function formatClash(clash: CarryClash, where: string): string[] {
+  const name = terminalLine(clash.name);
+  if (clash.reason.kind === 'stands-in') {
+    const gone = terminalLine(clash.reason.for);
+    const diff = formatAdds(clash.reason.was, clash.reason.now);
+    return [
+      `    ${style.yellow(name)}: this stage changes ${gone}, which your code does without, so the change goes in your ${name}. Yours is kept; ${where}.`,
+      ...(diff ? [`    What this stage changes in ${gone}:`, diff] : []),
+    ];
+  }
+  const diff = clash.base === undefined ? undefined : formatAdds(clash.base, clash.course);
+  return [
+    `    ${style.yellow(name)}: you changed it, and so does this stage. Yours is kept; ${where}.`,
+    ...(diff ? [`    What this stage changes in it:`, diff] : []),
+  ];
+}
+
+/**
+ * A stage whose tests cannot run because the learner's file does not export what they call: one
+ * line that says so and what to do, in place of the bundler's error for each import and case.
+ * Undefined when nothing is missing (the report says what else went wrong).
+ */
+export function formatMissingExports(
+  lesson: Lesson,
+  files: FileMap,
+  report: LessonReport,
+  current: boolean,
+): string | undefined {
+  const missing = missingExports(report.compileErrors);
+  if (missing.length === 0) return;
+  const lines = missing.map(({ path, names }) => {
+    const what = `${terminalLine(path)} does not export ${listed(names)}`;
+    if (!current) {
+      return `${what}, which ${lesson.id}'s tests call: that stage's code is still part of the course (${style.bold(`theinference task --stage ${lesson.id}`)}).`;
+    }
+    const stagePath = stagePathOf(path);
+    if (files[stagePath] === lesson.starter[path]) {
+      return `${what}, which this stage's tests call. Your file was kept as you wrote it; this stage's version is in ${stagePath}: copy ${listed(names)} (and what it uses) from there.`;
+    }
+    return `${what}, which this stage's tests call. ${style.bold(`theinference stage ${lesson.id}`)} writes this stage's version beside it, in ${stagePath}, to copy from.`;
+  });
+  const heading = `${style.bold(lesson.id)} ${style.dim(`· ${lesson.title}`)}`;
+  return [
+    heading,
+    ...lines.map((line) => `  ${style.red('!')} ${line}`),
+    formatSummaryLine(report),
+  ].join('\n');
 }
 
 /** Prints the stage's heading: `Stage 2 of 10: The while loop`, and what it is about. */
@@ -158,9 +303,10 @@ export function stageCommand(
   dir: string,
   passedNow?: string[],
 ): number {
-  const changes = bringToStage(course, lesson, dir);
   const ids = course.lessons.map((l) => l.id);
   const read = readCourseState(dir, ids);
+  const from = read.ok ? course.lessons.find((l) => l.id === read.state.stage) : undefined;
+  const changes = bringToStage(course, lesson, dir, from);
   const known = passedNow ?? (read.ok ? read.state.passed : []);
   const passed = ids.filter((id) => known.includes(id));
   const problem = writeCourseState(dir, { stage: lesson.id, passed });

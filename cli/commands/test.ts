@@ -6,6 +6,7 @@ import type { NodeHost } from '../node-host.ts';
 import { formatReport, formatSummaryLine, formatSuperseded, toJson } from '../print-report.ts';
 import { readCourseSources, type CourseSources } from '../read-sources.ts';
 import { style } from '../style.ts';
+import { formatMissingExports } from './stage.ts';
 import { terminalJson, terminalLine } from '../terminal-text.ts';
 
 export interface TestOptions {
@@ -84,8 +85,13 @@ export async function gradeStages(
     // Earlier stages that still pass take a line each; the stage being worked on, and any
     // stage that fails, show every case turn by turn.
     const brief = report.status === 'pass' && earlier;
+    const missing = formatMissingExports(lesson, sources.files, report, !earlier);
     process.stdout.write(
-      brief ? `${formatSummaryLine(report)}\n` : `${formatReport(report, lesson.title)}\n\n`,
+      missing
+        ? `${missing}\n\n`
+        : brief
+          ? `${formatSummaryLine(report)}\n`
+          : `${formatReport(report, lesson.title)}\n\n`,
     );
   }
   const graded = reports.filter((r) => !superseded.has(r.lessonId));

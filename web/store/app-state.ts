@@ -1,3 +1,4 @@
+import type { CarrySlice } from './carry-slice.ts';
 import type { ChatSlice } from './chat-slice.ts';
 import type { DraftsSlice } from './drafts-slice.ts';
 import type { LiveSlice } from './live-slice.ts';
@@ -21,6 +22,7 @@ export type AppState = DraftsSlice &
   SyncSlice &
   LiveSlice &
   ChatSlice &
+  CarrySlice &
   UpdateSlice;
 
 /** What survives a reload: what the learner made and chose, nothing that can be recomputed. */
@@ -33,6 +35,7 @@ export type PersistedState = Pick<
   | 'lastLessonId'
   | 'experimentSnapshots'
   | 'passedCode'
+  | 'carried'
   | 'hintsShown'
   | 'paneSizes'
   | 'fontSize'

@@ -85,11 +85,11 @@ describe('a saved state with a corrupt conversation', () => {
 
 describe('migrate', () => {
   it('brings a version 1 save up to date with no conversations yet', () => {
-    expect(PERSIST_VERSION).toBe(2);
+    expect(PERSIST_VERSION).toBe(3);
     const v1 = { drafts: { a: { 'src/loop.ts': 'x' } }, hintsShown: { a: 1 } };
-    expect(migrate(v1, 1)).toEqual({ ...v1, chats: {} });
+    expect(migrate(v1, 1)).toEqual({ ...v1, chats: {}, carried: {} });
     expect(sanitizePersisted(migrate(v1, 1))).toEqual({
-      state: { ...v1, chats: {} },
+      state: { ...v1, chats: {}, carried: {} },
       lossy: false,
     });
   });
@@ -118,6 +118,7 @@ describe('mergeChats', () => {
       reloads: {},
       draftConflict: undefined,
       passedCode: {},
+      carried: {},
       hintsShown: {},
       chats: { a: [said('1', 1)] },
     };

@@ -1,17 +1,18 @@
 import type { AppState, PersistedState } from './app-state.ts';
+import { sanitizeCarried } from './carry-slice.ts';
 import { sanitizeChats } from './chat-persist.ts';
 import { sanitizeLiveSettings } from './live-slice.ts';
 import { PANE_LIMITS, closestFontSize, type PaneSizes } from './preferences-slice.ts';
 import { SUMMARY_CHARS, type LastVerdict, type LessonProgress } from './progress-slice.ts';
 
 /** Bump when the persisted shape changes, and teach `migrate` the old shape. */
-export const PERSIST_VERSION = 2;
+export const PERSIST_VERSION = 3;
 export const STORAGE_KEY = 'theinference:state';
 
 /** The allowlist of what is saved. */
 export function partialize(state: AppState): PersistedState {
   const { drafts, progress, watch, theme, lastLessonId, experimentSnapshots } = state;
-  const { passedCode, hintsShown, paneSizes, fontSize, liveSettings, chats } = state;
+  const { passedCode, carried, hintsShown, paneSizes, fontSize, liveSettings, chats } = state;
   return {
     drafts,
     progress,
@@ -20,6 +21,7 @@ export function partialize(state: AppState): PersistedState {
     lastLessonId,
     experimentSnapshots,
     passedCode,
+    carried,
     hintsShown,
     paneSizes,
     fontSize,
@@ -51,6 +53,8 @@ export function sanitizePersisted(value: unknown): Sanitized {
   if (files) state.drafts = files;
   const passed = fileMaps(value.passedCode, drop);
   if (passed) state.passedCode = passed;
+  const carried = sanitizeCarried(value.carried, drop);
+  if (carried) state.carried = carried;
 
   if (isRecord(value.progress)) {
     state.progress = {};
@@ -165,15 +169,18 @@ export class NewerSaveError extends Error {
 
 /**
  * Brings a value saved by an older version up to date, one version at a time. Version 1 is
- * the first; version 2 adds the tutor conversations (`chats`), none yet in a version 1 save.
+ * the first; version 2 adds the tutor conversations (`chats`), none yet in a version 1 save;
+ * version 3 the code each lesson carried from the one before (`carried`), none yet either.
  * A value from a newer version throws `NewerSaveError`.
  */
 export function migrate(persisted: unknown, version: number): unknown {
   if (version > PERSIST_VERSION) throw new NewerSaveError(version);
-  if (version < 2 && isRecord(persisted) && persisted.chats === undefined) {
-    return { ...persisted, chats: {} };
+  let value = persisted;
+  if (version < 2 && isRecord(value) && value.chats === undefined) value = { ...value, chats: {} };
+  if (version < 3 && isRecord(value) && value.carried === undefined) {
+    value = { ...value, carried: {} };
   }
-  return persisted;
+  return value;
 }
 
 /**

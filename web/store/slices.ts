@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { AppState } from './app-state.ts';
+import { createCarrySlice } from './carry-slice.ts';
 import { createChatSlice } from './chat-slice.ts';
 import { createDraftsSlice } from './drafts-slice.ts';
 import { createLiveSlice } from './live-slice.ts';
@@ -23,6 +24,7 @@ export const createAppSlices: StateCreator<AppState> = (...args) => ({
   ...createShareSlice(...args),
   ...createSyncSlice(...args),
   ...createChatSlice(...args),
+  ...createCarrySlice(...args),
   ...createLiveSlice(...args),
   ...createUpdateSlice(...args),
 });

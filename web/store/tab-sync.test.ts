@@ -9,6 +9,7 @@ const ours = (over: Partial<SyncedState> = {}): SyncedState => ({
   reloads: {},
   draftConflict: undefined,
   passedCode: {},
+  carried: {},
   hintsShown: {},
   chats: {},
   ...over,

@@ -14,6 +14,7 @@ export type SyncedState = Pick<
   | 'reloads'
   | 'draftConflict'
   | 'passedCode'
+  | 'carried'
   | 'hintsShown'
   | 'chats'
 >;
@@ -40,7 +41,8 @@ export interface TabMerge {
  *   lesson. A lesson showing shared code has its draft off screen: theirs is adopted;
  * - progress: a pass (or a look at the solution) in either tab counts, attempts are the larger
  *   count, the last verdict is the later one;
- * - the code each lesson was passed with: theirs where they have one (the newer save), ours
+ * - the code each lesson was passed with, and the code each lesson carried from the one
+ *   before (with the learner's choices): theirs where they have one (the newer save), ours
  *   elsewhere; hints opened: the larger count;
  * - theme, watch, pane sizes and font size: the latest choice, theirs;
  * - the tutor conversations: every message either tab said, once, in order.
@@ -66,6 +68,7 @@ export function mergeFromOtherTab(ours: SyncedState, theirs: Partial<PersistedSt
   const theirProgress = theirs.progress ?? {};
   const progress = mergeProgress(ours.progress, theirProgress);
   const passedCode = { ...ours.passedCode, ...theirs.passedCode };
+  const carried = { ...ours.carried, ...theirs.carried };
   const hintsShown = { ...ours.hintsShown };
   for (const [lessonId, n] of Object.entries(theirs.hintsShown ?? {})) {
     hintsShown[lessonId] = Math.max(n, hintsShown[lessonId] ?? 0);
@@ -77,6 +80,7 @@ export function mergeFromOtherTab(ours: SyncedState, theirs: Partial<PersistedSt
     draftConflict,
     progress,
     passedCode,
+    carried,
     hintsShown,
     chats,
   };
@@ -89,6 +93,7 @@ export function mergeFromOtherTab(ours: SyncedState, theirs: Partial<PersistedSt
   const writeBack =
     Object.keys(drafts).some((lessonId) => !(lessonId in theirDrafts)) ||
     Object.keys(passedCode).some((lessonId) => !(lessonId in (theirs.passedCode ?? {}))) ||
+    Object.keys(carried).some((lessonId) => !(lessonId in (theirs.carried ?? {}))) ||
     Object.entries(hintsShown).some(([lessonId, n]) => theirs.hintsShown?.[lessonId] !== n) ||
     chatsMissing(chats, theirs.chats) ||
     Object.entries(progress).some(([lessonId, p]) => {

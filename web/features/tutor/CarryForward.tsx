@@ -1,7 +1,18 @@
-import { useEffect, useMemo } from 'react';
-import { carryForward, type Course, type FileMap, type Lesson } from '../../../core/index.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  carriedFiles,
+  carryForward,
+  clashDefault,
+  rebaseCarried,
+  type CarryChoice,
+  type CarryClash,
+  type Course,
+  type FileMap,
+  type Lesson,
+} from '../../../core/index.ts';
 import { useAppStore } from '../../store/store.ts';
-import './tutor.css';
+import { CarryChooser } from './CarryChooser.tsx';
+import './carry-forward.css';
 
 interface Props {
   course: Course;
@@ -23,78 +34,165 @@ function sameFiles(a: FileMap, b: FileMap): boolean {
   return keys.length === Object.keys(b).length && keys.every((k) => norm(a[k]) === norm(b[k]));
 }
 
+/** `a`, `a and b`, `a, b and c`; past four, the rest counted. */
+function listed(names: readonly string[]): string {
+  const shown = names.length > 4 ? [...names.slice(0, 4), `${names.length - 4} more`] : names;
+  return shown.length < 2
+    ? (shown[0] ?? '')
+    : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1) as string}`;
+}
+
+const CHOSEN: Record<CarryChoice, string> = {
+  mine: 'yours',
+  course: 'this lesson’s',
+  both: 'both',
+};
+
 /**
- * Carries the learner's own passing code from the previous lesson into this one, with this
- * lesson's new stub merged in, so "keeps your runOneTurn" is true. A lesson opened for the first
- * time starts from it; while the code is either version, untouched, the other is one click away.
- * When the merge does not go cleanly, it says so, and the lesson starts from the course's code.
+ * Carries the learner's own passing code from the previous lesson into this one, per
+ * declaration: their functions and types as they wrote them, with this lesson's new ones. A
+ * lesson opened for the first time starts from it; where the learner and the lesson both
+ * change a declaration, the lesson opens on the two side by side (`CarryChooser`). What was
+ * carried is saved apart from the draft, so it survives a reload and stays one click away.
  */
 export function CarryForward({ course, lesson }: Props) {
   const previous = course.lessons[lesson.index - 1];
   const passed = useAppStore((s) => (previous ? s.passedCode[previous.id] : undefined));
+  const record = useAppStore((s) => s.carried[lesson.id]);
   const draft = useAppStore((s) => s.drafts[lesson.id]);
   const started = useAppStore((s) => s.progress[lesson.id] !== undefined);
   const sharedOpen = useAppStore((s) => s.shared[lesson.id] !== undefined);
-  const startFrom = useAppStore((s) => s.startFrom);
-  const plan = useMemo(
-    () => (previous && passed ? carryForward(previous, lesson, passed) : undefined),
-    [previous, lesson, passed],
+  const [chooserOpen, setChooserOpen] = useState(false);
+  // The code it carries: what it carried once, or else the previous lesson's passing code.
+  const mine = record && record.from === previous?.id ? record.files : passed;
+  const carry = useMemo(
+    () => (previous && mine ? carryForward(previous, lesson, mine) : undefined),
+    [previous, lesson, mine],
   );
-  const merged = plan?.kind === 'merged' ? plan.files : undefined;
+  const carried = carry?.kind === 'carried' ? carry : undefined;
+  const choices = useMemo(() => record?.choices ?? {}, [record]);
+  const ours = useMemo(
+    () => (carried ? carriedFiles(lesson, carried, choices) : undefined),
+    [carried, lesson, choices],
+  );
 
   useEffect(() => {
     // A lesson the learner has not touched yet, after passing the one before: it starts from
     // their code. Once there is a draft, what happens to it is theirs to decide.
-    if (merged && !draft && !started && !sharedOpen) startFrom(lesson.id, merged);
-  }, [merged, draft, started, sharedOpen, startFrom, lesson.id]);
+    if (!previous || !passed || !ours || record || draft || started || sharedOpen) return;
+    useAppStore
+      .getState()
+      .startCarried(lesson.id, { from: previous.id, files: passed, choices: {} }, ours.files);
+  }, [previous, passed, ours, record, draft, started, sharedOpen, lesson.id]);
 
-  if (!previous || !plan || plan.kind === 'none' || sharedOpen) return null;
+  const unsettled = carried?.clashes.filter((c) => choices[c.id] === undefined) ?? [];
+  // The lesson opens on the chooser while a clash is unsettled: once per visit.
+  const offered = useRef(false);
+  useEffect(() => {
+    if (offered.current || !record || unsettled.length === 0) return;
+    offered.current = true;
+    setChooserOpen(true);
+  }, [record, unsettled.length]);
+
+  if (!previous || !carried || !ours || !mine || sharedOpen) return null;
   const now = editableFiles(lesson, draft);
   const courseVersion = editableFiles(lesson, undefined);
-  const onCourse = sameFiles(now, courseVersion);
   const title = `“${previous.title}”`;
-  if (merged && sameFiles(now, merged)) {
-    return (
-      <div className="carry-forward" role="region" aria-label="Where this lesson starts">
-        <p>Started from your own code from {title}, with this lesson&apos;s new stub.</p>
-        <button
-          type="button"
-          className="button small"
-          onClick={() => startFrom(lesson.id, courseVersion)}
-        >
-          Use the course&apos;s version
-        </button>
-      </div>
-    );
-  }
-  if (merged && onCourse) {
-    return (
-      <div className="carry-forward" role="region" aria-label="Where this lesson starts">
-        <p>This is the course&apos;s version. Your passing code from {title} can carry on here.</p>
-        <button type="button" className="button small" onClick={() => startFrom(lesson.id, merged)}>
-          Start from my code
-        </button>
-      </div>
-    );
-  }
-  if (plan.kind === 'conflict' && onCourse) {
-    const where = plan.conflicts
-      .map((c) =>
-        c.endLine > c.startLine
-          ? `lines ${c.startLine}–${c.endLine} of ${c.path}`
-          : c.endLine === c.startLine
-            ? `line ${c.startLine} of ${c.path}`
-            : `near line ${c.startLine} of ${c.path}`,
-      )
-      .join('; ');
+  const store = useAppStore.getState();
+
+  const choose = (picked: Record<string, CarryChoice>) => {
+    setChooserOpen(false);
+    const after = carriedFiles(lesson, carried, { ...choices, ...picked }).files;
+    const onCourse = sameFiles(now, courseVersion) && !sameFiles(now, ours.files);
+    const files = onCourse ? after : rebaseCarried(now, ours.files, after);
+    if (record) store.chooseCarried(lesson.id, picked, files);
+    else store.startCarried(lesson.id, { from: previous.id, files: mine, choices: picked }, files);
+  };
+  const startFromMine = () => {
+    if (record) store.chooseCarried(lesson.id, {}, ours.files);
+    else store.startCarried(lesson.id, { from: previous.id, files: mine, choices: {} }, ours.files);
+  };
+  const chooser = chooserOpen && (
+    <CarryChooser
+      from={title}
+      clashes={carried.clashes}
+      choices={choices}
+      mine={mine}
+      onChoose={choose}
+      onClose={() => setChooserOpen(false)}
+    />
+  );
+  const compare = (label: string) => (
+    <button type="button" className="button small" onClick={() => setChooserOpen(true)}>
+      {label}
+    </button>
+  );
+
+  if (sameFiles(now, ours.files)) {
     return (
       <div className="carry-forward" role="region" aria-label="Where this lesson starts">
         <p>
-          Your passing code from {title} and this lesson&apos;s new stub change the same lines (
-          {where}, in your version), so the lesson starts from the course&apos;s version.
+          Started from your code from {title}
+          {ours.kept.length > 0 && <>: your {listed(ours.kept)}</>}
+          {ours.taken.length > 0 && <>, with this lesson&apos;s {listed(ours.taken)}</>}.
         </p>
+        {carried.clashes.length > 0 && <ClashSummary clashes={carried.clashes} choices={choices} />}
+        {compare(unsettled.length > 0 ? 'Compare and choose' : 'Compare with mine')}
+        <button
+          type="button"
+          className="button small"
+          onClick={() => store.startFrom(lesson.id, courseVersion)}
+        >
+          Use the course&apos;s version
+        </button>
+        {chooser}
       </div>
     );
   }
-  return null;
+  if (sameFiles(now, courseVersion)) {
+    return (
+      <div className="carry-forward" role="region" aria-label="Where this lesson starts">
+        <p>This is the course&apos;s version. Your passing code from {title} can carry on here.</p>
+        <button type="button" className="button small" onClick={startFromMine}>
+          Start from my code
+        </button>
+        {compare('Compare with mine')}
+        {chooser}
+      </div>
+    );
+  }
+  if (!record) return null;
+  // Edited since: their carried code stays one click away, and a clash can still be chosen anew.
+  return (
+    <div className="carry-forward compact" role="region" aria-label="Where this lesson starts">
+      <p>Your code from {title} is kept.</p>
+      {compare(unsettled.length > 0 ? 'Compare and choose' : 'Show it')}
+      {chooser}
+    </div>
+  );
+}
+
+function ClashSummary({
+  clashes,
+  choices,
+}: {
+  clashes: CarryClash[];
+  choices: Record<string, CarryChoice>;
+}) {
+  return (
+    <ul className="carry-clashes">
+      {clashes.map((clash) => {
+        const chosen = choices[clash.id];
+        const name = clash.name || clash.path;
+        return (
+          <li key={clash.id} className={chosen ? undefined : 'unsettled'}>
+            <code>{name}</code>:{' '}
+            {chosen
+              ? `${CHOSEN[chosen]}, as you chose`
+              : `you and this lesson both change it; ${CHOSEN[clashDefault(clash)]} until you choose`}
+          </li>
+        );
+      })}
+    </ul>
+  );
 }

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadPackagedCourse } from '../../cli/load.ts';
+import { createNodeHost } from '../../cli/node-host.ts';
+import { readCatalogue, solutionsDir } from '../../scripts/catalogue.ts';
+import { typecheckLesson } from '../../scripts/typecheck-lesson.ts';
+import { startGrading } from '../grade/start-grading.ts';
+import { carriedFiles, carryForward, type CarryChoice } from './carry-forward.ts';
+import { planDeclarations, renderDeclarations } from './merge-declarations.ts';
+import { splitTopLevel, type TopLevelFile } from './top-level.ts';
+import type { FileMap, Lesson } from './types.ts';
+
+/**
+ * The mistake catalogue's correct solutions, each lesson's in several styles, carried into the
+ * next lesson as a learner who passed with them would be:
+ * - whatever the learner chooses at each clash, every declaration of theirs that the new
+ *   starter does not also change is in the file as they wrote it, and the file type-checks
+ *   (the harness's calls into what this lesson changes aside: that is the lesson's work);
+ * - taking the course's version at each clash, then filling the starter's TODOs with the
+ *   next reference's declarations (the same merge, from the starter to the reference), the
+ *   learner's own declarations still there, it passes every case of the next lesson.
+ */
+const loaded = loadPackagedCourse(undefined, { sealed: false });
+if ('error' in loaded) throw new Error(loaded.error);
+const lessons = loaded.course.lessons;
+const host = createNodeHost();
+afterAll(() => host.close());
+
+const declarationsOf = (text: string) =>
+  (splitTopLevel(text) as TopLevelFile).items.filter((i) => i.kind !== 'import');
+
+/** The learner's declarations that must come through as they are: neither clashing nor dropped by the new starter. */
+function ownDeclarations(prev: Lesson, next: Lesson, mine: string, clashes: string[]): string[] {
+  const base = new Map(declarationsOf(prev.reference[prev.entry] ?? '').map((i) => [i.key, i]));
+  const theirs = new Set(declarationsOf(next.starter[prev.entry] ?? '').map((i) => i.key));
+  return declarationsOf(mine)
+    .filter((i) => !clashes.includes(i.key))
+    .filter((i) => theirs.has(i.key) || base.get(i.key)?.text !== i.text)
+    .map((i) => i.text);
+}
+
+/** The starter's TODOs filled: a merge from the next starter to its reference, theirs taken at each clash. */
+function filled(next: Lesson, files: FileMap): FileMap {
+  const out: FileMap = { ...next.starter };
+  for (const [path, text] of Object.entries(files)) {
+    const plan = planDeclarations(next.starter[path] ?? '', text, next.reference[path] ?? '');
+    if (typeof plan === 'string') throw new Error(plan);
+    const course = Object.fromEntries(plan.clashes.map((c) => [c.name, 'course' as const]));
+    out[path] = renderDeclarations(plan, course).text;
+  }
+  return out;
+}
+
+const pairs = lessons.slice(0, -1).flatMap((prev) => {
+  const next = lessons[prev.index + 1] as Lesson;
+  if (next.starter[prev.entry] === undefined) return [];
+  const read = readCatalogue(prev.id);
+  const solutions = (read?.catalogue.correct ?? []).map((name) => ({
+    name,
+    text: readFileSync(`${solutionsDir(prev.id)}/${name}.ts`, 'utf8'),
+  }));
+  return [{ prev, next, solutions }];
+});
+
+describe.each(pairs)('$prev.id carried into $next.id', ({ prev, next, solutions }) => {
+  it('has at least three correct styles to carry', () => {
+    expect(solutions.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(solutions)(
+    '$name keeps its own declarations and passes once filled',
+    async ({ text }) => {
+      const carry = carryForward(prev, next, { [prev.entry]: text });
+      if (carry.kind !== 'carried') throw new Error('nothing carried');
+      const own = ownDeclarations(
+        prev,
+        next,
+        text,
+        carry.clashes.map((c) => c.name),
+      );
+      const every = (choice: CarryChoice) =>
+        Object.fromEntries(carry.clashes.map((c) => [c.id, choice]));
+
+      for (const choice of ['mine', 'both'] as const) {
+        const { files } = carriedFiles(next, carry, every(choice));
+        const carried = files[prev.entry] ?? '';
+        expect(own.filter((d) => !carried.includes(d))).toEqual([]);
+        const problems = typecheckLesson(next, { ...next.starter, ...files });
+        expect(problems.filter((p) => !p.startsWith('program.ts:'))).toEqual([]);
+      }
+
+      const { files } = carriedFiles(next, carry, every('course'));
+      const done = filled(next, files);
+      expect(own.filter((d) => !(done[prev.entry] ?? '').includes(d))).toEqual([]);
+      host.prepare(next.cases.length);
+      const report = await startGrading(host, next, done, { timeoutMs: 4000 }).result;
+      expect(report.cases.map((c) => [c.name, c.status, c.message])).toEqual(
+        report.cases.map((c) => [c.name, 'pass', 'Output matches.']),
+      );
+    },
+  );
+});

@@ -17,6 +17,13 @@ export {
 } from './lesson/tutor-schema.ts';
 export { applyExperimentEdit, findAnchor, type LineRange } from './lesson/tutor-text.ts';
 export { explainFailure, type FailureExplanation } from './lesson/tutor-failure.ts';
+export {
+  QUOTE_MARK,
+  hasQuoteMark,
+  quoteMark,
+  spellOut,
+  type Quoted,
+} from './lesson/quoted-text.ts';
 export { carryForward, type CarryForward } from './lesson/carry-forward.ts';
 export { createCassetteSession, type CassetteRejection } from './cassette/session.ts';
 export { diffJson, displayPath, type DiffEntry } from './cassette/json-diff.ts';

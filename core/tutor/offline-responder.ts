@@ -1,3 +1,4 @@
+import { quoteMark, type Quoted } from '../lesson/quoted-text.ts';
 import { explainFailure } from '../lesson/tutor-failure.ts';
 import type { Tutor, TutorAnchor, TutorTarget } from '../lesson/tutor-schema.ts';
 import { findAnchor } from '../lesson/tutor-text.ts';
@@ -109,7 +110,8 @@ async function run(turn: TutorTurn): Promise<void> {
   turn.say({ text: 'Running your code…' });
   const outcome = await turn.actions.run();
   if (outcome.kind === 'stopped') {
-    turn.say({ text: outcome.why });
+    // Why a run stopped can quote the run (a bundler's error): text, not markdown.
+    turn.say({ text: quoteMark('why'), quoted: { why: outcome.why } });
     return;
   }
   const { report } = outcome;
@@ -179,13 +181,18 @@ function explain(turn: TutorTurn, tutor: Tutor): void {
     return;
   }
   const explained = explainFailure(tutor, failing);
+  // The case's message is the run's: quoted as text, as the explanation's facts are.
   if (!explained) {
-    say({ text: `\`${failing.name}\` failed: ${failing.message}` });
+    say({
+      text: `\`${quoteMark('case')}\` failed: ${quoteMark('message')}`,
+      quoted: { case: failing.name, message: failing.message },
+    });
     return;
   }
   const action = openAction(tutor, explained.opens);
   say({
-    text: `**Why \`${failing.name}\` failed**\n\n${explained.paragraph}`,
+    text: `**Why \`${quoteMark('case')}\` failed**\n\n${explained.paragraph}`,
+    quoted: { ...explained.quoted, case: failing.name },
     actions: action ? [action] : undefined,
   });
 }
@@ -264,8 +271,9 @@ function answer(turn: TutorTurn, tutor: Tutor, target: Pick<MatchTarget, 'kind' 
     const question = tutor.questions.find((q) => q.id === target.id);
     if (!question) return;
     const lastRun = aboutLastRun(turn, tutor, question.id);
-    const text = `**${question.question}**\n\n${lastRun ? `${lastRun}\n\n` : ''}${question.answer}`;
-    pointed(turn, text, question.anchor);
+    const about = lastRun ? `About your last run: ${lastRun.paragraph}\n\n` : '';
+    const text = `**${question.question}**\n\n${about}${question.answer}`;
+    pointed(turn, text, question.anchor, lastRun?.quoted);
     return;
   }
   const step = tutor.walkthrough[Number(target.id)];
@@ -275,9 +283,14 @@ function answer(turn: TutorTurn, tutor: Tutor, target: Pick<MatchTarget, 'kind' 
 
 /**
  * When the learner's last run failed in the way this question is about, the paragraph
- * about their run ("your request #2 sent user · user"), to go before the answer.
+ * about their run ("your request #2 sent user · user") and what it quotes, to go before the
+ * answer.
  */
-function aboutLastRun(turn: TutorTurn, tutor: Tutor, questionId: string): string | undefined {
+function aboutLastRun(
+  turn: TutorTurn,
+  tutor: Tutor,
+  questionId: string,
+): { paragraph: string; quoted: Quoted } | undefined {
   const last = turn.context.lastRun();
   if (!last || last.source === 'reference') return undefined;
   for (const failing of last.report.cases) {
@@ -285,7 +298,7 @@ function aboutLastRun(turn: TutorTurn, tutor: Tutor, questionId: string): string
     const explained = explainFailure(tutor, failing);
     const opens = explained?.opens;
     if (explained && opens && 'question' in opens && opens.question === questionId) {
-      return `About your last run: ${explained.paragraph}`;
+      return explained;
     }
   }
   return undefined;
@@ -295,8 +308,14 @@ function aboutLastRun(turn: TutorTurn, tutor: Tutor, questionId: string): string
  * Says an answer about some lines: highlighted in the learner's code when they are there;
  * otherwise said in words, and offered in the reference only once it may be shown.
  */
-function pointed(turn: TutorTurn, text: string, anchor: TutorAnchor | undefined): void {
-  const { context, actions, say } = turn;
+function pointed(
+  turn: TutorTurn,
+  text: string,
+  anchor: TutorAnchor | undefined,
+  quoted?: Quoted,
+): void {
+  const { context, actions } = turn;
+  const say: TutorTurn['say'] = (reply) => turn.say(quoted ? { ...reply, quoted } : reply);
   if (!anchor) {
     say({ text });
     return;

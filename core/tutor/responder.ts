@@ -1,4 +1,5 @@
 import type { LessonReport } from '../grade/report.ts';
+import type { Quoted } from '../lesson/quoted-text.ts';
 import type { TutorAnchor, TutorTarget } from '../lesson/tutor-schema.ts';
 import type { Lesson } from '../lesson/types.ts';
 import type { ChatIntent, ChatMessage, TutorReply } from './conversation.ts';
@@ -68,7 +69,10 @@ export interface TutorActions {
   /** Highlights lines and scrolls to them. */
   point(anchor: TutorAnchor, where: 'code' | 'reference'): void;
   /** Opens a section of the tutor panel, with why the learner's case failed when it is about one. */
-  open(target: TutorTarget, explanation?: { caseName: string; paragraph: string }): void;
+  open(
+    target: TutorTarget,
+    explanation?: { caseName: string; paragraph: string; quoted: Quoted },
+  ): void;
   /** Opens the reference solution beside the code (the caller checks it may). */
   showSolution(): void;
   /** Puts the starter back in every editable file that differs; returns those files. */

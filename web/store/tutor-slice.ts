@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { FileMap, TutorTarget } from '../../core/index.ts';
+import type { FileMap, Quoted, TutorTarget } from '../../core/index.ts';
 import type { AppState } from './app-state.ts';
 
 /** The learner's files as they were before a tutor experiment changed them. */
@@ -16,10 +16,10 @@ export interface TutorRequest {
   /** What to open: an experiment, a question, or the hints. */
   target: TutorTarget;
   /**
-   * "Explain this failure": the case, the tutor's paragraph about it (markdown), and the run
-   * it speaks of (a newer run puts it away).
+   * "Explain this failure": the case, the tutor's paragraph about it (markdown, and what it
+   * quotes from the run, as text), and the run it speaks of (a newer run puts it away).
    */
-  explanation?: { caseName: string; paragraph: string; runId: number };
+  explanation?: { caseName: string; paragraph: string; quoted: Quoted; runId: number };
   /** Tells two requests for the same thing apart, so each one opens it. */
   nonce: number;
 }

@@ -8,6 +8,7 @@ import type { ChatMessage, TutorReply } from '../conversation.ts';
 import type { RunOutcome, TutorActions, TutorContext } from '../responder.ts';
 import { STAND_IN_KEY } from '../../../scripts/api-stand-in/start-api-stand-in.ts';
 import { useStandIn } from '../../../scripts/api-stand-in/test-support.ts';
+import { spellOut } from '../../lesson/quoted-text.ts';
 import { createOfflineResponder } from '../offline-responder.ts';
 import { createLiveResponder, type LiveAnswer } from './live-responder.ts';
 import { fixtureLesson } from '../../../scripts/test-support/fixture-course.ts';
@@ -242,9 +243,9 @@ describe('the live tutor loop', () => {
 
   it('falls back to the offline tutor with a note on a 401, and on no network', async () => {
     const bad = await ask('why does the loop check stop_reason?', { key: 'sk-ant-wrong' });
-    expect(bad.page.said[0]!.text).toContain('401');
-    expect(bad.page.said[0]!.text).toContain('did not accept the key');
-    expect(bad.page.said[0]!.text).toContain('Answering offline instead');
+    expect(shown(bad.page.said[0]!)).toContain('401');
+    expect(shown(bad.page.said[0]!)).toContain('did not accept the key');
+    expect(shown(bad.page.said[0]!)).toContain('Answering offline instead');
     expect(bad.page.said.length).toBeGreaterThan(1);
 
     const page = testPage(lesson);
@@ -262,16 +263,16 @@ describe('the live tutor loop', () => {
       actions: page.actions,
       say: page.say,
     });
-    expect(page.said[0]!.text).toContain('connection_error');
-    expect(page.said[0]!.text).toContain('Answering offline instead');
+    expect(shown(page.said[0]!)).toContain('connection_error');
+    expect(shown(page.said[0]!)).toContain('Answering offline instead');
     expect(gone.spent()).toBe(0);
   });
 
   it('falls back on a 429 too', async () => {
     holder.standIn.script([{ error: { status: 429, retryAfter: 0.01 } }]);
     const { page } = await ask('why does the loop check stop_reason?');
-    expect(page.said[0]!.text).toContain('429');
-    expect(page.said[0]!.text).toContain('Rate limited');
+    expect(shown(page.said[0]!)).toContain('429');
+    expect(shown(page.said[0]!)).toContain('Rate limited');
   });
 
   it('holds back a reply that holds the reference solution before a pass, and shows it after', async () => {
@@ -367,4 +368,9 @@ function sdkSend(baseURL: string, apiKey: string) {
       };
     }
   };
+}
+
+/** A reply as the learner reads it: what it quotes in its place. */
+function shown(reply: TutorReply): string {
+  return spellOut(reply.text, reply.quoted);
 }

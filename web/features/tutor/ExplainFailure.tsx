@@ -27,7 +27,12 @@ export function ExplainFailure({ lesson, report }: Props) {
         requestTutor({
           lessonId: lesson.id,
           target: explained.opens,
-          explanation: { caseName: report.name, paragraph: explained.paragraph, runId },
+          explanation: {
+            caseName: report.name,
+            paragraph: explained.paragraph,
+            quoted: explained.quoted,
+            runId,
+          },
         })
       }
     >

@@ -293,6 +293,34 @@ test.describe('a saved conversation the page cannot show as it is', () => {
     await expect(log(page).locator(MARKUP)).toHaveCount(0);
     await expect(runButton(page)).toBeVisible();
   });
+
+  test('a conversation that fails to render is set aside, and the learner is told where', async ({
+    page,
+  }) => {
+    // Blockquotes nested past the markdown renderer's stack: it throws on this text.
+    const chat = [
+      { id: 'a', role: 'learner', at: 1, text: 'hi' },
+      { id: 'b', role: 'tutor', at: 2, text: '>'.repeat(7_990) },
+    ];
+    await reloadWith(page, chat);
+    const notice = page.getByRole('region', { name: 'Notices' });
+    await expect(notice).toContainText(
+      "The tutor's conversation in this lesson could not be shown (Maximum call stack size exceeded",
+    );
+    const keptAt = /under "([^"]+)"/.exec((await notice.textContent()) ?? '')?.[1];
+    expect(keptAt).toMatch(new RegExp(`^theinference:state:chat:${LESSON}:unreadable:`));
+    const kept = await page.evaluate((key) => localStorage.getItem(key), keptAt!);
+    expect(JSON.parse(kept ?? 'null')).toEqual(chat);
+    await expect(log(page).locator('.chat-message')).toHaveCount(0);
+    expect(await getFile(page, FILE)).toBe(`// mine\n${reference}`);
+    await sayToTutor(page, 'hint');
+    await expect(tutorLines(page)).toHaveCount(1);
+    // Set aside, it stays aside: the next load shows the new conversation.
+    await page.reload();
+    await editorReady(page, LESSON);
+    await openTutorChat(page);
+    await expect(tutorLines(page)).toHaveCount(1);
+  });
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {

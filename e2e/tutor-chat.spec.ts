@@ -215,7 +215,7 @@ test('a share link’s thrown message is shown as text when the tutor explains i
   await page.getByRole('button', { name: 'Explain this failure' }).click();
   const card = page.getByRole('region', { name: 'Why your case failed' });
   await expect(card.locator('code', { hasText: 'onerror' })).toHaveText(`Error: ${HOSTILE}`);
-  await expect(tutorPanel(page).locator(MARKUP)).toHaveCount(0);
+  await expect(card.locator(MARKUP)).toHaveCount(0);
 
   // The conversation is saved with the lesson and shown again: as text, with nothing lost.
   await page.reload();

@@ -62,7 +62,11 @@ export type RunOutcome =
 
 /** What the tutor may do in the page: the same things the learner's buttons do. */
 export interface TutorActions {
-  /** Runs the learner's code as the Run button does; resolves when the run ends. */
+  /**
+   * Runs the learner's code against the lesson's recordings, as the Run button does with live
+   * mode off, and resolves when the run ends. Never live: the tutor does not spend the
+   * learner's key on code (a share link's, say) the learner has not chosen to run live.
+   */
   run(): Promise<RunOutcome>;
   /** Opens the next hint, as the hint button does. */
   showNextHint(): void;

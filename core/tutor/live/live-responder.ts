@@ -119,6 +119,13 @@ export function createLiveResponder(options: LiveResponderOptions): LiveResponde
         sessionTokens: spent,
         budget,
       });
+      if (loop.end.kind === 'limit' && loop.turns.length === 0) {
+        // Not one call fitted what is left: nothing was sent, and the offline tutor answers.
+        turn.say({
+          text: `The live tutor did not ask the model: ${loop.end.why}. Answering offline.`,
+        });
+        return options.fallback.respond(turn);
+      }
       if (loop.end.kind === 'error') {
         const { status, body } = loop.end;
         // The API's words (which can echo the request): quoted as text.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Anthropic from '@anthropic-ai/sdk';
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../../api/messages.ts';
+import { inputTokensAtMost } from '../../live/call-budget.ts';
 import type { LessonReport } from '../../grade/report.ts';
 import type { Lesson } from '../../lesson/types.ts';
 import type { SendResult } from '../../live/live-session.ts';
@@ -233,6 +234,46 @@ describe('the live tutor loop', () => {
     expect(holder.standIn.requests()).toHaveLength(0);
     expect(page.said[0]!.text).toContain('session budget');
     expect(page.said.length).toBeGreaterThan(1);
+  });
+
+  it('makes no call that could pass the session budget: a reply gets the room left, and a call without room is not made', async () => {
+    // The size of this question's first call, counted as the loop counts it.
+    holder.standIn.script([{ reply: { content: [{ type: 'text', text: 'ok' }] } }]);
+    await ask('why does the loop check stop_reason?');
+    const bound = inputTokensAtMost(holder.standIn.requests()[0]!.body as ApiRequest);
+    holder.standIn.reset();
+
+    // Room for 400 tokens of reply; the model uses them all and asks for a tool.
+    const budget = bound + 400;
+    holder.standIn.script([
+      {
+        reply: {
+          content: highlightThenAnswer[0]!.reply.content,
+          usage: { input_tokens: bound - 100, output_tokens: 400 },
+        },
+      },
+      highlightThenAnswer[1]!,
+    ]);
+    const { page, answers, live } = await ask('why does the loop check stop_reason?', { budget });
+    const sent = holder.standIn.requests();
+    expect(sent.map((r) => (r.body as ApiRequest)['max_tokens'])).toEqual([400]);
+    expect(answers[0]!.loop.end).toMatchObject({
+      kind: 'limit',
+      why: expect.stringMatching(
+        /^the next model call could pass the session's token budget: it sends up to \d+ tokens, and 100 are left$/,
+      ),
+    });
+    expect(live.spent()).toBe(budget - 100);
+    expect(page.said.at(-1)!.text).toContain('(Stopped: the next model call could pass');
+
+    // Too little room for any reply: nothing is sent, and the offline tutor answers.
+    holder.standIn.reset();
+    const none = await ask('why does the loop check stop_reason?', { budget: bound + 100 });
+    expect(holder.standIn.requests()).toHaveLength(0);
+    expect(none.page.said[0]!.text).toMatch(
+      /^The live tutor did not ask the model: the next model call could pass the session's token budget: it sends up to \d+ tokens, and \d+ are left\. Answering offline\.$/,
+    );
+    expect(none.page.said.length).toBeGreaterThan(1);
   });
 
   it('leaves commands to the offline tutor: nothing is sent', async () => {

@@ -229,6 +229,21 @@ test('a share link’s thrown message is shown as text when the tutor explains i
   expect(await page.title()).not.toBe('pwned');
 });
 
+/**
+ * Seeds a saved state before the app starts, once, and reloads into it: the lesson is open
+ * already (beforeEach), and a reload runs the script before the app.
+ */
+async function reloadWithSave(page: Page, version: number, state: unknown) {
+  const value = JSON.stringify({ version, state });
+  await page.addInitScript((v) => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    localStorage.setItem('theinference:state', v);
+  }, value);
+  await page.reload();
+  await editorReady(page, LESSON);
+}
+
 test.describe('saved before the chat, or with a corrupt conversation', () => {
   for (const [name, saved] of [
     ['a save from before the chat (version 1)', { version: 1, state: {} }],
@@ -239,18 +254,10 @@ test.describe('saved before the chat, or with a corrupt conversation', () => {
   ] as const) {
     test(`${name} opens with the learner's draft`, async ({ page }) => {
       const draft = `// mine\n${reference}`;
-      const value = JSON.stringify({
-        version: saved.version,
-        state: { ...saved.state, drafts: { [LESSON]: { [FILE]: draft } } },
+      await reloadWithSave(page, saved.version, {
+        ...saved.state,
+        drafts: { [LESSON]: { [FILE]: draft } },
       });
-      await page.addInitScript((v) => {
-        if (sessionStorage.getItem('seeded')) return;
-        sessionStorage.setItem('seeded', '1');
-        localStorage.setItem('theinference:state', v);
-      }, value);
-      // The lesson is open already (beforeEach): a reload runs the script before the app.
-      await page.reload();
-      await editorReady(page, LESSON);
       expect(await page.evaluate((f) => window.__theinference?.getFile(f), FILE)).toBe(draft);
       await openTutorChat(page);
       await expect(log(page).locator('.chat-message')).toHaveCount(0);
@@ -264,22 +271,12 @@ test.describe('saved before the chat, or with a corrupt conversation', () => {
 });
 
 test.describe('a saved conversation the page cannot show as it is', () => {
-  /** Seeds the save before the app starts, once, and reloads into it. */
+  /** A save with the learner's draft and this conversation, and the chat open on it. */
   async function reloadWith(page: Page, chat: unknown[]) {
-    const value = JSON.stringify({
-      version: 2,
-      state: {
-        drafts: { [LESSON]: { [FILE]: `// mine\n${reference}` } },
-        chats: { [LESSON]: chat },
-      },
+    await reloadWithSave(page, 2, {
+      drafts: { [LESSON]: { [FILE]: `// mine\n${reference}` } },
+      chats: { [LESSON]: chat },
     });
-    await page.addInitScript((v) => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('theinference:state', v);
-    }, value);
-    await page.reload();
-    await editorReady(page, LESSON);
     await openTutorChat(page);
   }
 

@@ -24,7 +24,10 @@ export type SendResult =
 export interface LiveLimits {
   /** Model calls the run may make. */
   maxTurns: number;
-  /** Tokens (input and output, over every call) the run may use: a call that could pass it is not made. */
+  /**
+   * Tokens (input and output, over every call) the run may use: no call that could pass it
+   * is made.
+   */
   maxTokens: number;
 }
 

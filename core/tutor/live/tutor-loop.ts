@@ -17,8 +17,9 @@ import type { ToolDefinition, ToolOutcome } from './tutor-tools.ts';
  * the model stops on `tool_use`, run each tool and send its `tool_result` back; stop on any
  * other stop reason, at the turn cap, or before a call that could pass the question's token
  * limit or the session's budget (its input, counted from above, and its `max_tokens`: a
- * call's reply is cut to the room left, and a call with too little room is not made). The host hands in `send` (the page's live connection), so the loop runs
- * wherever a Messages API can be reached, and in tests against the API stand-in.
+ * call's reply is cut to the room left, and a call with too little room is not made). The
+ * host hands in `send` (the page's live connection), so the loop runs wherever a Messages API
+ * can be reached, and in tests against the API stand-in.
  */
 
 export interface TutorLimits {

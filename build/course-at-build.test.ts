@@ -1,7 +1,10 @@
+import createDOMPurify from 'dompurify';
+import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR, readTree } from '../cli/node-host.ts';
 import { loadCourse, sealCourse } from '../core/index.ts';
 import { lessonMarkdown, markdownKey } from '../web/features/lessons/markdown-text.ts';
+import { createMarkdownRenderer } from '../web/features/lessons/markdown.ts';
 import { courseModule } from './course-at-build.ts';
 
 const fixtures = readTree(FIXTURES_DIR);
@@ -62,7 +65,7 @@ describe('courseModule', () => {
     expect(Object.values(markdownHtml).join('')).toMatch(/<code class="hljs">.*hljs-keyword/s);
   });
 
-  it('sanitises lesson text: markup that could run script is dropped', () => {
+  it('renders lesson text as data: HTML in it is shown as text, a link elsewhere is its address', () => {
     const files = {
       ...fixtures,
       'one-turn/prose.md':
@@ -73,9 +76,33 @@ describe('courseModule', () => {
     if (!courseResult.ok) throw new Error('the course does not load');
     const lesson = courseResult.course.lessons.find((l) => l.id === 'one-turn')!;
     const html = markdownHtml[markdownKey(...lessonMarkdown(lesson)[0]!)] ?? '';
-    expect(html).toContain('<b>bold</b>');
-    expect(html).toContain('<img src="x">');
-    expect(html).not.toMatch(/onerror|<script|javascript:/);
+    expect(html.split('\n')[0]).toBe(
+      '<p>Hello &lt;img src="x" onerror="alert(1)"&gt; &lt;script&gt;alert(2)&lt;/script&gt;' +
+        ' link (javascript:alert(3)) &lt;b&gt;bold&lt;/b&gt;</p>',
+    );
+  });
+
+  it("loses nothing of the course's own text to the tutor's allow-list, highlighting included", () => {
+    const purify = createDOMPurify(new JSDOM('').window);
+    const render = createMarkdownRenderer(purify);
+    const loaded = loadCourse(fixtures);
+    if (!loaded.ok) throw new Error('the course does not load');
+    let highlighted = 0;
+    for (const lesson of loaded.course.lessons) {
+      for (const [text, depth] of lessonMarkdown(lesson)) {
+        const html = render(text, depth);
+        // DOMPurify lists the <body> it parses the HTML into: not part of the text.
+        const removed = purify.removed
+          .map((r) => ('attribute' in r ? `${r.attribute?.name}` : `<${r.element.nodeName}>`))
+          .filter((name) => name !== '<BODY>');
+        expect(removed, `${lesson.id}: ${text.slice(0, 40)}`).toEqual([]);
+        if (html.includes('<span class="hljs-keyword">')) highlighted++;
+      }
+    }
+    expect(highlighted).toBeGreaterThan(10);
+    expect(render('```ts\nconst a = 1;\n```', 2)).toBe(
+      '<pre class="code-block" tabindex="0" data-lang="ts"><code class="hljs"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span>;</code></pre>\n',
+    );
   });
 
   it('exports a broken course as its problems, with nothing rendered', () => {

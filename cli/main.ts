@@ -41,7 +41,7 @@ Options:
   --base <url>        link: the playground's address (default: ${DEFAULT_BASE})
   --model <name>      run: call this model (default: the one your code asks for)
   --max-turns <n>     run: stop before model call n+1 (default: ${LIVE_DEFAULTS.maxTurns})
-  --max-tokens <n>    run: stop once n tokens are used, input and output (default: ${LIVE_DEFAULTS.maxTokens})
+  --max-tokens <n>    run: make no call that could pass n tokens, input and output (default: ${LIVE_DEFAULTS.maxTokens})
   --record <path>     run: save the session: a case folder, or a cassette if <path> ends in .json
   --cassette <path>   run: replay a recording (a cassette.json or a case folder), offline
   --timeout <ms>      run: time limit for the whole run, up to ${RUN_TIMEOUT_RANGE.max} (default: ${LIVE_DEFAULTS.timeoutMs})

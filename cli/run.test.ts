@@ -192,17 +192,17 @@ describe('theinference run, live', () => {
     expect(standIn.requests()).toHaveLength(1);
   });
 
-  it('stops at --max-tokens once the run has used them', async () => {
+  it('makes no call that could pass --max-tokens, and says so', async () => {
     standIn.script(weatherSession);
     const result = await cli(
-      ['run', '--stage', 'the-agent', '--max-tokens', '50', 'Weather in Chicago?'],
+      ['run', '--stage', 'the-agent', '--max-tokens', '1000', 'Weather in Chicago?'],
       courseDir('the-agent'),
     );
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(
-      /Stopped before model call 2: the run has used \d+ tokens, and its limit is 50\./,
+      /Stopped before model call 1: it could use [\d,]+ tokens \(its max_tokens, 1,024, and up to [\d,]+ of input\), and the run has 1,000 left of its limit of 1,000\./,
     );
-    expect(standIn.requests()).toHaveLength(1);
+    expect(standIn.requests()).toHaveLength(0);
   });
 
   it('refuses a malformed request before sending it', async () => {

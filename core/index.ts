@@ -18,6 +18,13 @@ export {
 export { applyExperimentEdit, findAnchor, type LineRange } from './lesson/tutor-text.ts';
 export { explainFailure, type FailureExplanation } from './lesson/tutor-failure.ts';
 export {
+  QUOTE_MARK,
+  hasQuoteMark,
+  quoteMark,
+  spellOut,
+  type Quoted,
+} from './lesson/quoted-text.ts';
+export {
   carriedFiles,
   carryForward,
   clashDefault,

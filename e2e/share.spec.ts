@@ -1,32 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { deflateSync, strToU8 } from 'fflate';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  decodeSharePayload,
-  encodeShareFragment,
-  type FileMap,
-  type Lesson,
-} from '../core/index.ts';
+import { decodeSharePayload, encodeShareFragment } from '../core/index.ts';
 import { editorReady, getFile, lf, openLesson, runAndWait, setFile, verdict } from './app.ts';
 import { lessonById } from './course.ts';
+import { codecLesson } from './share-link.ts';
 
 /** Links are judged by core's codec, so the tests build them with it from fixtures/. */
 const facts = lessonById('the-while-loop');
 const lesson = codecLesson(facts.id);
 const mine = '// my own draft, kept exactly\nexport {};\n';
-
-function codecLesson(id: string): Lesson {
-  const dir = join(import.meta.dirname, '..', 'fixtures', id);
-  const meta = JSON.parse(readFileSync(join(dir, 'lesson.json'), 'utf8')) as {
-    readOnly: string[];
-  };
-  const src = join(dir, 'starter', 'src');
-  const starter: FileMap = Object.fromEntries(
-    readdirSync(src).map((f) => [`src/${f}`, readFileSync(join(src, f), 'utf8')]),
-  );
-  return { id, readOnly: meta.readOnly, starter } as unknown as Lesson;
-}
 
 const referenceLink = () => encodeShareFragment(lesson, { ...lesson.starter, ...facts.reference });
 const banner = (page: Page) => page.getByRole('region', { name: 'Code from a link' });

@@ -6,12 +6,18 @@ import { findAnchor, type Tutor } from '../core/index.ts';
 import {
   caseRow,
   editorReady,
+  getFile,
+  lf,
   openLesson,
   openTutorChat,
+  runAndWait,
+  runButton,
   sayToTutor,
   setFile,
+  variant,
   verdict,
 } from './app.ts';
+import { shareLink } from './share-link.ts';
 
 /** The tutor's chat, offline: commands in plain words, and questions matched to its answers. */
 
@@ -21,6 +27,7 @@ const LESSON = 'the-while-loop';
 const FILE = 'src/loop.ts';
 const tutor = JSON.parse(read(LESSON, 'tutor.json')) as Tutor;
 const reference = read(LESSON, 'reference', FILE);
+const starter = read(LESSON, 'starter', FILE);
 const mistake = (name: string) => read(LESSON, 'solutions', `${name}.ts`);
 const question = (id: string) => tutor.questions.find((q) => q.id === id)!;
 const levels = { nudge: 'a nudge', shape: 'the shape', line: 'the key line' } as const;
@@ -207,6 +214,70 @@ test('"next lesson" opens the next lesson; "break it" waits for a first run', as
   await editorReady(page, 'bounding-the-loop');
 });
 
+/**
+ * A thrown message written to be markup: a backtick that closes the code span it is quoted in,
+ * a style that would hide the page, an image with a handler, a form, links, emphasis.
+ */
+const HOSTILE =
+  'x` <style>*{display:none !important}</style> <img src=x onerror="document.title=\'pwned\'"> ' +
+  '<form action="https://evil.example/"><input name="q"><button>Send it</button></form> ' +
+  '[click me](https://evil.example/) <a href="https://evil.example/">here</a> **loud** `y';
+/** What the learner's page must never hold, whatever a run or a saved conversation says. */
+const MARKUP = 'style, img, form, input, a, [style], [onerror]';
+
+test('a share link’s thrown message is shown as text when the tutor explains it, and after a reload', async ({
+  page,
+}) => {
+  const throwing = variant(
+    starter,
+    "throw new Error('TODO: write the loop');",
+    `throw new Error(${JSON.stringify(HOSTILE)});`,
+  );
+  await page.goto(shareLink(LESSON, { [FILE]: throwing }));
+  await editorReady(page, LESSON);
+  expect(await runAndWait(page)).toMatch(/^Failed/);
+  await openTutorChat(page);
+  await sayToTutor(page, 'why did it fail');
+  const quoted = tutorLines(page).last().locator('code', { hasText: 'onerror' });
+  await expect(quoted).toHaveText(`Error: ${HOSTILE}`);
+  await expect(log(page).locator(MARKUP)).toHaveCount(0);
+  await expect(runButton(page)).toBeVisible();
+  const before = (await log(page).textContent()) ?? '';
+
+  // "Explain this failure" in the results says the same, as text too.
+  await caseRow(page, 'echo').getByRole('button').click();
+  await page.getByRole('button', { name: 'Explain this failure' }).click();
+  const card = page.getByRole('region', { name: 'Why your case failed' });
+  await expect(card.locator('code', { hasText: 'onerror' })).toHaveText(`Error: ${HOSTILE}`);
+  await expect(card.locator(MARKUP)).toHaveCount(0);
+
+  // The conversation is saved with the lesson and shown again: as text, with nothing lost.
+  await page.reload();
+  await editorReady(page, LESSON);
+  await expect(runButton(page)).toBeVisible();
+  await openTutorChat(page);
+  await expect(log(page)).toHaveText(before);
+  await expect(quoted).toHaveText(`Error: ${HOSTILE}`);
+  await expect(log(page).locator(MARKUP)).toHaveCount(0);
+  expect(lf(await getFile(page, FILE))).toBe(lf(throwing));
+  expect(await page.title()).not.toBe('pwned');
+});
+
+/**
+ * Seeds a saved state before the app starts, once, and reloads into it: the lesson is open
+ * already (beforeEach), and a reload runs the script before the app.
+ */
+async function reloadWithSave(page: Page, version: number, state: unknown) {
+  const value = JSON.stringify({ version, state });
+  await page.addInitScript((v) => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    localStorage.setItem('theinference:state', v);
+  }, value);
+  await page.reload();
+  await editorReady(page, LESSON);
+}
+
 test.describe('saved before the chat, or with a corrupt conversation', () => {
   for (const [name, saved] of [
     ['a save from before the chat (version 1)', { version: 1, state: {} }],
@@ -217,18 +288,10 @@ test.describe('saved before the chat, or with a corrupt conversation', () => {
   ] as const) {
     test(`${name} opens with the learner's draft`, async ({ page }) => {
       const draft = `// mine\n${reference}`;
-      const value = JSON.stringify({
-        version: saved.version,
-        state: { ...saved.state, drafts: { [LESSON]: { [FILE]: draft } } },
+      await reloadWithSave(page, saved.version, {
+        ...saved.state,
+        drafts: { [LESSON]: { [FILE]: draft } },
       });
-      await page.addInitScript((v) => {
-        if (sessionStorage.getItem('seeded')) return;
-        sessionStorage.setItem('seeded', '1');
-        localStorage.setItem('theinference:state', v);
-      }, value);
-      // The lesson is open already (beforeEach): a reload runs the script before the app.
-      await page.reload();
-      await editorReady(page, LESSON);
       expect(await page.evaluate((f) => window.__theinference?.getFile(f), FILE)).toBe(draft);
       await openTutorChat(page);
       await expect(log(page).locator('.chat-message')).toHaveCount(0);
@@ -239,6 +302,56 @@ test.describe('saved before the chat, or with a corrupt conversation', () => {
       await expect(tutorLines(page)).toHaveCount(1);
     });
   }
+});
+
+test.describe('a saved conversation the page cannot show as it is', () => {
+  /** A save with the learner's draft and this conversation, and the chat open on it. */
+  async function reloadWith(page: Page, chat: unknown[]) {
+    await reloadWithSave(page, 2, {
+      drafts: { [LESSON]: { [FILE]: `// mine\n${reference}` } },
+      chats: { [LESSON]: chat },
+    });
+    await openTutorChat(page);
+  }
+
+  test('HTML saved in a message (by an older version) shows as text', async ({ page }) => {
+    const text = `Case \`echo\` threw \`Error: ${HOSTILE}\` at \`src/loop.ts:61\`.`;
+    await reloadWith(page, [
+      { id: 'a', role: 'learner', at: 1, text: 'why did it fail' },
+      { id: 'b', role: 'tutor', at: 2, text },
+    ]);
+    await expect(tutorLines(page)).toContainText('<style>*{display:none !important}</style>');
+    await expect(log(page).locator(MARKUP)).toHaveCount(0);
+    await expect(runButton(page)).toBeVisible();
+  });
+
+  test('a conversation that fails to render is set aside, and the learner is told where', async ({
+    page,
+  }) => {
+    // Blockquotes nested past the markdown renderer's stack: it throws on this text.
+    const chat = [
+      { id: 'a', role: 'learner', at: 1, text: 'hi' },
+      { id: 'b', role: 'tutor', at: 2, text: '>'.repeat(7_990) },
+    ];
+    await reloadWith(page, chat);
+    const notice = page.getByRole('region', { name: 'Notices' });
+    await expect(notice).toContainText(
+      "The tutor's conversation in this lesson could not be shown (Maximum call stack size exceeded",
+    );
+    const keptAt = /under "([^"]+)"/.exec((await notice.textContent()) ?? '')?.[1];
+    expect(keptAt).toMatch(new RegExp(`^theinference:state:chat:${LESSON}:unreadable:`));
+    const kept = await page.evaluate((key) => localStorage.getItem(key), keptAt!);
+    expect(JSON.parse(kept ?? 'null')).toEqual(chat);
+    await expect(log(page).locator('.chat-message')).toHaveCount(0);
+    expect(await getFile(page, FILE)).toBe(`// mine\n${reference}`);
+    await sayToTutor(page, 'hint');
+    await expect(tutorLines(page)).toHaveCount(1);
+    // Set aside, it stays aside: the next load shows the new conversation.
+    await page.reload();
+    await editorReady(page, LESSON);
+    await openTutorChat(page);
+    await expect(tutorLines(page)).toHaveCount(1);
+  });
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explainFailure, type TutorTarget } from '../core/index.ts';
+import { explainFailure, spellOut, type TutorTarget } from '../core/index.ts';
 import { loadPackagedCourse } from '../cli/load.ts';
 import { gradeSolution } from './grade-solution.ts';
 
@@ -91,6 +91,7 @@ describe.each(classics)('%s %s', (lessonId, solution, caseName, opens, starts) =
     if (!graded) throw new Error(`no case ${caseName}`);
     const explained = explainFailure(tutorOf(lessonId), graded);
     expect(explained?.opens).toEqual(opens);
-    expect(explained?.paragraph.slice(0, starts.length)).toBe(starts);
+    const told = explained && spellOut(explained.paragraph, explained.quoted);
+    expect(told?.slice(0, starts.length)).toBe(starts);
   });
 });

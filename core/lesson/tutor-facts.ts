@@ -1,4 +1,5 @@
 import type { CaseReport, Turn } from '../grade/report.ts';
+import { quoteMark } from './quoted-text.ts';
 
 /**
  * Facts about one failing case, read from its transcript, that a tutor's failure explanation
@@ -33,17 +34,24 @@ export function placeholdersOf(template: string): string[] {
 }
 
 /**
- * Fills a template's placeholders from `facts`; undefined when one of them is not known for
- * this run (the caller then looks for another explanation rather than show a hole).
+ * A template with each placeholder marked where its fact goes (`quoteMark`), and the facts it
+ * quotes; undefined when one of them is not known for this run (the caller then looks for
+ * another explanation rather than show a hole). The facts come from the learner's run, so
+ * they stay out of the markdown: the page puts them in as text.
  */
-export function fillFacts(template: string, facts: FailureFacts): string | undefined {
+export function quoteFacts(
+  template: string,
+  facts: FailureFacts,
+): { markdown: string; quoted: FailureFacts } | undefined {
   let missing = false;
-  const text = template.replace(PLACEHOLDER, (_whole, name: string) => {
+  const quoted: FailureFacts = {};
+  const markdown = template.replace(PLACEHOLDER, (_whole, name: string) => {
     const value = facts[name as FailureFactName];
     if (value === undefined) missing = true;
-    return value ?? '';
+    else quoted[name as FailureFactName] = value;
+    return quoteMark(name);
   });
-  return missing ? undefined : text;
+  return missing ? undefined : { markdown, quoted };
 }
 
 /** Reads the facts of a failing case from its report. */
@@ -135,10 +143,10 @@ function record(value: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
-/** JSON, cut at `max` characters; backticks become quotes so it sits in a code span. */
+/** JSON, cut at `max` characters. */
 function shortJson(value: unknown, max = 100): string {
   if (value === undefined) return 'nothing';
-  const text = (JSON.stringify(value) ?? String(value)).replace(/`/g, "'");
+  const text = JSON.stringify(value) ?? String(value);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 

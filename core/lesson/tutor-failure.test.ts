@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseReport, Turn } from '../grade/report.ts';
 import { explainFailure } from './tutor-failure.ts';
-import { failureFacts, fillFacts, placeholdersOf } from './tutor-facts.ts';
+import { quoteMark, spellOut } from './quoted-text.ts';
+import { failureFacts, placeholdersOf, quoteFacts } from './tutor-facts.ts';
 import { tutorSchema, type Tutor } from './tutor-schema.ts';
 
 const prompt = { role: 'user', content: 'Say hello with the echo tool.' };
@@ -135,7 +136,7 @@ describe('failureFacts', () => {
     });
   });
 
-  it('reads the first difference of a printed result, and shortens long values', () => {
+  it('reads the first difference of a printed result as it is, and shortens long values', () => {
     const long = 'x'.repeat(300);
     const facts = failureFacts(
       report('diff', 'trajectory[0].tool is missing', {
@@ -143,14 +144,23 @@ describe('failureFacts', () => {
       }),
     );
     expect(facts.path).toBe('trajectory[0]');
-    expect(facts.actual).toBe(`"a'${'x'.repeat(96)}…`);
+    expect(facts.actual).toBe(`"a\`${'x'.repeat(96)}…`);
   });
 });
 
-describe('fillFacts', () => {
-  it('fills every placeholder, or gives up when one is unknown', () => {
-    expect(fillFacts('#{request} of {recorded}', { request: '2', recorded: '3' })).toBe('#2 of 3');
-    expect(fillFacts('#{request} at {at}', { request: '2' })).toBeUndefined();
+describe('quoteFacts', () => {
+  it('marks every placeholder and quotes its fact beside the text, or gives up when one is unknown', () => {
+    const told = quoteFacts('#{request} of `{error}`', {
+      request: '2',
+      error: 'x` <b>',
+      calls: '1',
+    });
+    expect(told).toEqual({
+      markdown: `#${quoteMark('request')} of \`${quoteMark('error')}\``,
+      quoted: { request: '2', error: 'x` <b>' },
+    });
+    expect(spellOut(told!.markdown, told!.quoted)).toBe('#2 of `x` <b>`');
+    expect(quoteFacts('#{request} at {at}', { request: '2' })).toBeUndefined();
     expect(placeholdersOf('{a} and { b } and {c}')).toEqual(['a', 'c']);
   });
 });
@@ -199,18 +209,19 @@ describe('explainFailure', () => {
       failure: tutor.failures[1],
       index: 1,
       opens: { experiment: 'drop-the-reply' },
-      paragraph: 'Your request #2 sent `user · user`.',
+      paragraph: `Your request #${quoteMark('request')} sent \`${quoteMark('roles')}\`.`,
+      quoted: { request: '2', roles: 'user · user' },
     });
   });
 
   it('passes over an entry whose paragraph needs a fact this run lacks', () => {
-    expect(explainFailure(tutor, threw)?.paragraph).toBe(
-      'Threw `Error: cannot send results` at `src/loop.ts:27`.',
-    );
+    const told = (r: CaseReport) => {
+      const explained = explainFailure(tutor, r);
+      return explained && spellOut(explained.paragraph, explained.quoted);
+    };
+    expect(told(threw)).toBe('Threw `Error: cannot send results` at `src/loop.ts:27`.');
     const noFrames = report('runtime', 'TypeError: x is not a function');
-    expect(explainFailure(tutor, noFrames)?.paragraph).toBe(
-      'Threw `TypeError: x is not a function`.',
-    );
+    expect(told(noFrames)).toBe('Threw `TypeError: x is not a function`.');
   });
 
   it('has nothing to say about a pass, or a kind no entry covers', () => {

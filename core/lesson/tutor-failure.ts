@@ -1,5 +1,5 @@
 import type { CaseReport } from '../grade/report.ts';
-import { failureFacts, fillFacts } from './tutor-facts.ts';
+import { failureFacts, quoteFacts, type FailureFacts } from './tutor-facts.ts';
 import type { Tutor, TutorFailure, TutorTarget } from './tutor-schema.ts';
 
 /** A failing case, explained by the lesson's tutor. */
@@ -9,8 +9,10 @@ export interface FailureExplanation {
   index: number;
   /** What the tutor opens beside the explanation. */
   opens: TutorTarget;
-  /** Markdown: the entry's `why`, filled in from this case's transcript. */
+  /** Markdown: the entry's `why`, each placeholder marked where its fact goes (`quoteFacts`). */
   paragraph: string;
+  /** The facts it quotes, from this case's transcript: shown as text, never read as markdown. */
+  quoted: FailureFacts;
 }
 
 /** True when a failure entry's `when` describes this case. */
@@ -37,8 +39,16 @@ export function explainFailure(
   const facts = failureFacts(report);
   for (const [index, failure] of tutor.failures.entries()) {
     if (!failureMatches(failure, report)) continue;
-    const paragraph = fillFacts(failure.why, facts);
-    if (paragraph !== undefined) return { failure, index, opens: failure.opens, paragraph };
+    const told = quoteFacts(failure.why, facts);
+    if (told) {
+      return {
+        failure,
+        index,
+        opens: failure.opens,
+        paragraph: told.markdown,
+        quoted: told.quoted,
+      };
+    }
   }
   return undefined;
 }

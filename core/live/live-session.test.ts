@@ -91,16 +91,41 @@ describe('createLiveSession', () => {
     expect(api.sent).toHaveLength(1);
   });
 
+  it('makes no call that could take the run past its tokens: its max_tokens count before it is sent', async () => {
+    // One call of max_tokens 1,024 could pass a limit of 1,000 by itself: it is not made.
+    const api = sender();
+    const tight = createLiveSession({ send: api.send, limits: { ...limits, maxTokens: 1_000 } });
+    expect(await tight.answer(ask())).toEqual({
+      ok: false,
+      stop: 'Stopped before model call 1: it could use 1,072 tokens (its max_tokens, 1,024, and up to 48 of input), and the run has 1,000 left of its limit of 1,000.',
+    });
+    expect(api.sent).toEqual([]);
+
+    // 1,072 fit in 2,000; after 1,100 are used, the next 1,072 do not.
+    const used = sender({
+      ok: true,
+      response: reply('hi', { input_tokens: 900, output_tokens: 200 }),
+    });
+    const session = createLiveSession({ send: used.send, limits: { ...limits, maxTokens: 2_000 } });
+    expect((await session.answer(ask())).ok).toBe(true);
+    expect(await session.answer(ask())).toEqual({
+      ok: false,
+      stop: 'Stopped before model call 2: it could use 1,072 tokens (its max_tokens, 1,024, and up to 48 of input), and the run has 900 left of its limit of 2,000.',
+    });
+    expect(used.sent).toHaveLength(1);
+    expect(session.tokens).toBeLessThanOrEqual(2_000);
+  });
+
   it('stops the run once it has used its tokens', async () => {
     const api = sender({
       ok: true,
       response: reply('hi', { input_tokens: 900, output_tokens: 200 }),
     });
-    const session = createLiveSession({ send: api.send, limits: { ...limits, maxTokens: 1_000 } });
+    const session = createLiveSession({ send: api.send, limits: { ...limits, maxTokens: 1_100 } });
     await session.answer(ask());
     expect(await session.answer(ask())).toEqual({
       ok: false,
-      stop: 'Stopped before model call 2: the run has used 1,100 tokens, and its limit is 1,000.',
+      stop: 'Stopped before model call 2: the run has used 1,100 tokens, and its limit is 1,100.',
     });
     expect(api.sent).toHaveLength(1);
   });

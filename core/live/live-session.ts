@@ -3,12 +3,15 @@ import { invalidRequest } from '../cassette/rejections.ts';
 import { validateRequest, type RequestIssue } from '../cassette/validate-request.ts';
 import type { AbortSignalLike } from '../run/host.ts';
 import type { ApiRetry, ModelAnswer, ModelSource } from '../run/model-source.ts';
+import { inputTokensAtMost } from './call-budget.ts';
 
 /**
  * Live mode's model: the real Messages API, reached through the host's `send` (the SDK, in the
  * host's own process or page, never in the sandbox). Each request is first checked as the
  * cassette checks it, so a malformed one is refused here with the API's own 400 and costs
- * nothing; the run's limits on model calls and tokens guard the learner's wallet.
+ * nothing; the run's limits on model calls and tokens guard the learner's wallet, before each
+ * call, by what the call could cost (its input, counted from above, and its `max_tokens`), so
+ * no call ends past the limit.
  */
 
 /** What the host's `send` got back: the response, or the API's error as it gave it. */
@@ -21,7 +24,10 @@ export type SendResult =
 export interface LiveLimits {
   /** Model calls the run may make. */
   maxTurns: number;
-  /** Tokens (input and output, over every call) the run may use before it is stopped. */
+  /**
+   * Tokens (input and output, over every call) the run may use: no call that could pass it
+   * is made.
+   */
   maxTokens: number;
 }
 
@@ -72,8 +78,17 @@ export function createLiveSession({ send, limits, model }: LiveSessionOptions): 
       return `${next}: the run's limit is ${plural(limits.maxTurns, 'model call')}.`;
     }
     if (tokens >= limits.maxTokens) {
-      return `${next}: the run has used ${plural(tokens, 'token')}, and its limit is ${limits.maxTokens.toLocaleString('en-US')}.`;
+      return `${next}: the run has used ${plural(tokens, 'token')}, and its limit is ${count(limits.maxTokens)}.`;
     }
+  };
+
+  /** Why a valid request may not be sent: it could take the run past its tokens. */
+  const overBudget = (request: ApiRequest): string | undefined => {
+    const reply = Number(request['max_tokens']);
+    const input = inputTokensAtMost(request, calls.at(-1));
+    const left = limits.maxTokens - tokens;
+    if (input + reply <= left) return undefined;
+    return `Stopped before model call ${calls.length + 1}: it could use ${plural(input + reply, 'token')} (its max_tokens, ${count(reply)}, and up to ${count(input)} of input), and the run has ${count(left)} left of its limit of ${count(limits.maxTokens)}.`;
   };
 
   async function answer(
@@ -91,6 +106,11 @@ export function createLiveSession({ send, limits, model }: LiveSessionOptions): 
     // No recording stands behind a live call: `recorded` 0 (the transcript says "refused before it was sent").
     const at = { requestNumber: calls.length + 1, recorded: 0 };
     if (issue) return { ok: false, rejection: invalidRequest(issue, at) };
+    const tooDear = overBudget(sent);
+    if (tooDear) {
+      stopped = tooDear;
+      return { ok: false, stop: tooDear };
+    }
     const result = await send(sent, options);
     if (!result.ok) return result;
     calls.push({ request: sent, response: result.response });
@@ -119,5 +139,9 @@ export function usedTokens(response: ApiResponse): number {
 }
 
 function plural(n: number, word: string): string {
-  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+  return `${count(n)} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function count(n: number): string {
+  return n.toLocaleString('en-US');
 }

@@ -38,6 +38,12 @@ export interface ChatMessage {
   at: number;
   /** The learner's words as typed, or the tutor's markdown. */
   text: string;
+  /**
+   * What the tutor's text quotes from a run or from learner code (a thrown message, a printed
+   * value, an API's error), by name: each is put in as text where `text` marks it
+   * (`quoteMark`), never read as markdown.
+   */
+  quoted?: Record<string, string>;
   /** Lines shown as they are, in a monospace block (a run's summary). */
   lines?: string[];
   /** How a run it reports ended, for the tutor's summary of a run. */
@@ -54,8 +60,10 @@ export type TutorReply = Omit<ChatMessage, 'id' | 'role' | 'at'>;
 export const CHAT_LIMITS = {
   /** Messages kept per lesson; older ones go first. */
   messages: 200,
-  /** Characters of one message's text. */
+  /** Characters of one message's text, and of each value it quotes. */
   text: 8_000,
+  /** Values one message quotes (an explanation quotes a handful of facts). */
+  quoted: 16,
   /** Characters the learner may type in one line. */
   input: 500,
   /** Lines of one message's monospace block. */

@@ -1,3 +1,4 @@
+import type { Quoted } from '../lesson/quoted-text.ts';
 import { explainFailure } from '../lesson/tutor-failure.ts';
 import type { Tutor, TutorAnchor } from '../lesson/tutor-schema.ts';
 import { findAnchor } from '../lesson/tutor-text.ts';
@@ -58,8 +59,9 @@ export function answer(
     const question = tutor.questions.find((q) => q.id === target.id);
     if (!question) return gone(turn);
     const lastRun = aboutLastRun(turn, tutor, question.id);
-    const text = `**${question.question}**\n\n${lastRun ? `${lastRun}\n\n` : ''}${question.answer}`;
-    pointed(turn, text, question.anchor);
+    const about = lastRun ? `About your last run: ${lastRun.paragraph}\n\n` : '';
+    const text = `**${question.question}**\n\n${about}${question.answer}`;
+    pointed(turn, text, question.anchor, lastRun?.quoted);
     return;
   }
   if (target.kind === 'passage') {
@@ -102,9 +104,14 @@ function quote(markdown: string): string {
 
 /**
  * When the learner's last run failed in the way this question is about, the paragraph
- * about their run ("your request #2 sent user · user"), to go before the answer.
+ * about their run ("your request #2 sent user · user") and what it quotes, to go before the
+ * answer.
  */
-function aboutLastRun(turn: TutorTurn, tutor: Tutor, questionId: string): string | undefined {
+function aboutLastRun(
+  turn: TutorTurn,
+  tutor: Tutor,
+  questionId: string,
+): { paragraph: string; quoted: Quoted } | undefined {
   const last = turn.context.lastRun();
   if (!last || last.source === 'reference') return undefined;
   for (const failing of last.report.cases) {
@@ -112,7 +119,7 @@ function aboutLastRun(turn: TutorTurn, tutor: Tutor, questionId: string): string
     const explained = explainFailure(tutor, failing);
     const opens = explained?.opens;
     if (explained && opens && 'question' in opens && opens.question === questionId) {
-      return `About your last run: ${explained.paragraph}`;
+      return explained;
     }
   }
   return undefined;
@@ -122,8 +129,14 @@ function aboutLastRun(turn: TutorTurn, tutor: Tutor, questionId: string): string
  * Says an answer about some lines: highlighted in the learner's code when they are there;
  * otherwise said in words, and offered in the reference only once it may be shown.
  */
-function pointed(turn: TutorTurn, text: string, anchor: TutorAnchor | undefined): void {
-  const { context, actions, say } = turn;
+function pointed(
+  turn: TutorTurn,
+  text: string,
+  anchor: TutorAnchor | undefined,
+  quoted?: Quoted,
+): void {
+  const { context, actions } = turn;
+  const say: TutorTurn['say'] = (reply) => turn.say(quoted ? { ...reply, quoted } : reply);
   if (!anchor) {
     say({ text });
     return;

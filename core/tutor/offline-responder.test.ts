@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseReport, LessonReport } from '../grade/report.ts';
+import { quoteMark, spellOut } from '../lesson/quoted-text.ts';
 import { findAnchor } from '../lesson/tutor-text.ts';
 import type { Lesson } from '../lesson/types.ts';
 import type { ChatIntent, TutorReply } from './conversation.ts';
@@ -139,10 +140,29 @@ describe('the offline responder', () => {
     const stub = failing('runtime', 'Error: TODO: write runLoop');
     const p = page({ lastRun: { source: 'mine', report: report([stub]) } });
     const [reply] = await p.ask('explain');
-    expect(reply?.text).toMatch(
-      /^\*\*Why `echo` failed\*\*\n\nCase `echo` stopped at the starter's placeholder/,
+    expect(spellOut(reply!.text, reply!.quoted)).toMatch(
+      /^\*\*Why `echo` failed\*\*\n\nCase `echo` stopped at the starter's placeholder, `Error: TODO: write runLoop`/,
     );
     expect(reply?.actions?.map((a) => a.intent)).toEqual([{ type: 'command', command: 'hint' }]);
+  });
+
+  it('quotes what a run threw beside its markdown, never in it', async () => {
+    const thrown = 'Error: x` <style>*{display:none}</style> **loud** `y';
+    const p = page({ lastRun: { source: 'shared', report: report([failing('runtime', thrown)]) } });
+    const [reply] = await p.ask('why did it fail');
+    expect(reply?.text).toMatch(
+      new RegExp(
+        `^\\*\\*Why \`${quoteMark('case')}\` failed\\*\\*\n\nCase \`${quoteMark('case')}\` threw \`${quoteMark('error')}\``,
+      ),
+    );
+    expect(reply?.quoted).toEqual({ case: 'echo', error: thrown });
+    // A failure the lesson's tutor has no words for is quoted whole.
+    const bare = { ...lesson, tutor: { ...lesson.tutor!, failures: [] } };
+    const [plain] = await p.ask('why did it fail', bare);
+    expect(plain).toEqual({
+      text: `\`${quoteMark('case')}\` failed: ${quoteMark('message')}`,
+      quoted: { case: 'echo', message: thrown },
+    });
   });
 
   it('answers a matched question with its lines, pointing at them in the learner’s code', async () => {

@@ -1,3 +1,4 @@
+import { quoteMark } from '../lesson/quoted-text.ts';
 import { explainFailure } from '../lesson/tutor-failure.ts';
 import type { Tutor, TutorTarget } from '../lesson/tutor-schema.ts';
 import { COMMANDS, parseCommand, type TutorCommand } from './commands.ts';
@@ -116,7 +117,8 @@ async function run(turn: TutorTurn): Promise<void> {
   turn.say({ text: 'Running your code…' });
   const outcome = await turn.actions.run();
   if (outcome.kind === 'stopped') {
-    turn.say({ text: outcome.why });
+    // Why a run stopped can quote the run (a bundler's error): text, not markdown.
+    turn.say({ text: quoteMark('why'), quoted: { why: outcome.why } });
     return;
   }
   const { report } = outcome;
@@ -186,13 +188,18 @@ function explain(turn: TutorTurn, tutor: Tutor): void {
     return;
   }
   const explained = explainFailure(tutor, failing);
+  // The case's message is the run's: quoted as text, as the explanation's facts are.
   if (!explained) {
-    say({ text: `\`${failing.name}\` failed: ${failing.message}` });
+    say({
+      text: `\`${quoteMark('case')}\` failed: ${quoteMark('message')}`,
+      quoted: { case: failing.name, message: failing.message },
+    });
     return;
   }
   const action = openAction(tutor, explained.opens);
   say({
-    text: `**Why \`${failing.name}\` failed**\n\n${explained.paragraph}`,
+    text: `**Why \`${quoteMark('case')}\` failed**\n\n${explained.paragraph}`,
+    quoted: { ...explained.quoted, case: failing.name },
     actions: action ? [action] : undefined,
   });
 }

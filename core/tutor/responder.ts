@@ -1,4 +1,5 @@
 import type { LessonReport } from '../grade/report.ts';
+import type { Quoted } from '../lesson/quoted-text.ts';
 import type { TutorAnchor, TutorTarget } from '../lesson/tutor-schema.ts';
 import type { Lesson } from '../lesson/types.ts';
 import type { ChatIntent, ChatMessage, TutorReply } from './conversation.ts';
@@ -61,14 +62,21 @@ export type RunOutcome =
 
 /** What the tutor may do in the page: the same things the learner's buttons do. */
 export interface TutorActions {
-  /** Runs the learner's code as the Run button does; resolves when the run ends. */
+  /**
+   * Runs the learner's code against the lesson's recordings, as the Run button does with live
+   * mode off, and resolves when the run ends. Never live: the tutor does not spend the
+   * learner's key on code (a share link's, say) the learner has not chosen to run live.
+   */
   run(): Promise<RunOutcome>;
   /** Opens the next hint, as the hint button does. */
   showNextHint(): void;
   /** Highlights lines and scrolls to them. */
   point(anchor: TutorAnchor, where: 'code' | 'reference'): void;
   /** Opens a section of the tutor panel, with why the learner's case failed when it is about one. */
-  open(target: TutorTarget, explanation?: { caseName: string; paragraph: string }): void;
+  open(
+    target: TutorTarget,
+    explanation?: { caseName: string; paragraph: string; quoted: Quoted },
+  ): void;
   /** Opens the reference solution beside the code (the caller checks it may). */
   showSolution(): void;
   /** Puts the starter back in every editable file that differs; returns those files. */

@@ -5,6 +5,7 @@ import { LessonPane } from '../features/lessons/LessonPane.tsx';
 import { Markdown } from '../features/lessons/Markdown.tsx';
 import { MARKDOWN_DEPTH } from '../features/lessons/markdown-text.ts';
 import type { TutorRunner } from '../features/tutor/tutor-editor.ts';
+import type { TutorMarkdown } from '../features/tutor/tutor-markdown.ts';
 import type { NextLesson } from '../features/tutor/use-tutor-chat.ts';
 import { TutorPanel } from '../features/tutor/TutorPanel.tsx';
 import { useTutorRequest } from '../features/tutor/use-tutor-request.ts';
@@ -24,7 +25,9 @@ interface Props {
   next?: NextLesson;
 }
 
-const markdown = (source: string) => <Markdown source={source} minDepth={MARKDOWN_DEPTH.tutor} />;
+const markdown: TutorMarkdown = (source, quoted) => (
+  <Markdown source={source} minDepth={MARKDOWN_DEPTH.tutor} quoted={quoted} />
+);
 
 /**
  * The reading side: the lesson text and its tutor, as two tabs that keep their state. It

@@ -39,8 +39,8 @@ function filesNow(lesson: Lesson): FileMap {
 }
 
 /**
- * Runs the code in the editor (every case, or the ones named); a run of the learner's own
- * code, once finished, counts towards their progress.
+ * Runs the code in the editor (every case, or the ones named): live when live mode is on and
+ * it is the learner's own Run of every case, against the recordings otherwise.
  */
 function runNow(lesson: Lesson, only?: string[]): void {
   if (useAppStore.getState().liveOn && !only) {
@@ -53,6 +53,16 @@ function runNow(lesson: Lesson, only?: string[]): void {
     );
     return;
   }
+  runRecorded(lesson, only);
+}
+
+/**
+ * Runs the code in the editor against the lesson's recordings; a run of the learner's own
+ * code, once finished, counts towards their progress. The tutor's runs are these: it never
+ * spends the learner's key, so code the learner has not run live (a share link's) is never
+ * run live by the tutor.
+ */
+function runRecorded(lesson: Lesson, only?: string[]): void {
   const source = useAppStore.getState().shared[lesson.id] ? 'shared' : 'mine';
   // Recorded in the tick the results land, so the progress renders with them (one commit).
   void runLesson(lesson, filesNow(lesson), source, only, (finished) => {
@@ -65,8 +75,11 @@ export function Workspace({ course, lesson, dark }: Props) {
   const run = useCallback(() => runNow(lesson), [lesson]);
   const runCases = useCallback((names: string[]) => runNow(lesson, names), [lesson]);
   const runner = useMemo(
-    () => ({ run, runReference: (files: FileMap) => void runLesson(lesson, files, 'reference') }),
-    [lesson, run],
+    () => ({
+      run: () => runRecorded(lesson),
+      runReference: (files: FileMap) => void runLesson(lesson, files, 'reference'),
+    }),
+    [lesson],
   );
   const [editorApi, setEditorApi] = useState<EditorApi>();
   const stacked = useMediaQuery(STACKED_QUERY);

@@ -18,6 +18,7 @@ describe('sanitizeChats', () => {
       'one-turn': [
         said('a', 1, { role: 'learner', text: 'run it' }),
         said('b', 2, {
+          quoted: { error: 'Error: x` <style>' },
           lines: ['✓ echo  2 turns · 1 tool call · 41 ms'],
           outcome: 'pass',
           highlight: { file: 'src/loop.ts', match: 'while (true)' },
@@ -44,7 +45,10 @@ describe('sanitizeChats', () => {
     const result = sanitizeChats(
       {
         a: [said('1', 1), { id: 2, role: 'tutor', at: 1, text: 'x' }, said('3', 3)],
-        b: [{ ...said('4', 4), actions: [{ label: 'x', intent: { type: 'format-disk' } }] }],
+        b: [
+          { ...said('4', 4), actions: [{ label: 'x', intent: { type: 'format-disk' } }] },
+          { ...said('5', 5), quoted: { error: 42 } },
+        ],
         c: 'nope',
       },
       () => dropped++,

@@ -34,10 +34,18 @@ export function sanitizeChats(
 
 function message(value: unknown): ChatMessage | undefined {
   if (!isRecord(value)) return undefined;
-  const { id, role, at, text, lines, outcome, highlight, actions } = value;
+  const { id, role, at, text, quoted, lines, outcome, highlight, actions } = value;
   if (!isString(id) || (role !== 'learner' && role !== 'tutor')) return undefined;
   if (typeof at !== 'number' || !Number.isFinite(at) || !isString(text)) return undefined;
   const kept: ChatMessage = { id, role, at, text: text.slice(0, CHAT_LIMITS.text) };
+  if (quoted !== undefined) {
+    const values = isRecord(quoted) ? Object.entries(quoted) : [];
+    if (!isRecord(quoted) || !values.every((e): e is [string, string] => isString(e[1]))) {
+      return undefined;
+    }
+    const first = values.slice(0, CHAT_LIMITS.quoted);
+    kept.quoted = Object.fromEntries(first.map(([k, v]) => [k, v.slice(0, CHAT_LIMITS.text)]));
+  }
   if (lines !== undefined) {
     if (!Array.isArray(lines) || !lines.every(isString)) return undefined;
     kept.lines = lines.slice(0, CHAT_LIMITS.lines);

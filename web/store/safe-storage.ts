@@ -78,15 +78,8 @@ export function createSafeStorage(
     },
   };
 
-  /** Copies the raw value to a fresh key; returns that key, or undefined if even that failed. */
   function keepAside(name: string, raw: string): string | undefined {
-    const key = `${name}:unreadable:${new Date().toISOString()}`;
-    try {
-      storage?.setItem(key, raw);
-      return key;
-    } catch {
-      return undefined;
-    }
+    return storage ? keepValueAside(storage, name, raw) : undefined;
   }
 }
 
@@ -102,8 +95,19 @@ function whyWriteFailed(error: unknown): string {
 export function keepRawAside(storage: Storage, name: string): string | undefined {
   try {
     const raw = storage.getItem(name);
-    if (raw === null) return undefined;
-    const key = `${name}:unreadable:${new Date().toISOString()}`;
+    return raw === null ? undefined : keepValueAside(storage, name, raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Copies a value that could not be used to a fresh key named after `name` (nothing is
+ * destroyed); returns that key, or undefined if even that failed (storage full, say).
+ */
+export function keepValueAside(storage: Storage, name: string, raw: string): string | undefined {
+  const key = `${name}:unreadable:${new Date().toISOString()}`;
+  try {
     storage.setItem(key, raw);
     return key;
   } catch {

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { FileMap, TutorTarget } from '../../core/index.ts';
+import type { FileMap, Quoted, TutorTarget } from '../../core/index.ts';
 import type { AppState } from './app-state.ts';
 
 /** The learner's files as they were before a tutor experiment changed them. */
@@ -16,11 +16,17 @@ export interface TutorRequest {
   /** What to open: an experiment, a question, or the hints. */
   target: TutorTarget;
   /**
-   * "Explain this failure": the case, the tutor's paragraph about it (markdown), the run it
-   * speaks of (a newer run puts it away), and the experiment whose change was in the code
-   * that ran, if one was.
+   * "Explain this failure": the case, the tutor's paragraph about it (markdown, and what it
+   * quotes from the run, as text), the run it speaks of (a newer run puts it away), and the
+   * experiment whose change was in the code that ran, if one was.
    */
-  explanation?: { caseName: string; paragraph: string; runId: number; experiment?: string };
+  explanation?: {
+    caseName: string;
+    paragraph: string;
+    quoted: Quoted;
+    runId: number;
+    experiment?: string;
+  };
   /** Tells two requests for the same thing apart, so each one opens it. */
   nonce: number;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { quoteMark } from '../../lesson/quoted-text.ts';
 import type { ChatMessage } from '../conversation.ts';
 import { exchangesFrom } from './chat-history.ts';
 
@@ -32,5 +33,15 @@ describe('exchangesFrom', () => {
     expect(kept.map((e) => e.question)).toEqual(['q7', 'q8', 'long']);
     expect(kept[2]!.answer).toHaveLength(2_000 + '\n[…]'.length);
     expect(exchangesFrom([learner('first question')], 6)).toEqual([]);
+  });
+
+  it('spells out what an answer quoted from a run', () => {
+    const quoting: ChatMessage = {
+      ...tutor(`Case \`echo\` threw \`${quoteMark('error')}\`.`),
+      quoted: { error: 'Error: x`y' },
+    };
+    expect(exchangesFrom([learner('why?'), quoting, learner('now')], 6)).toEqual([
+      { question: 'why?', answer: 'Case `echo` threw `Error: x`y`.' },
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { spellOut } from '../../lesson/quoted-text.ts';
 import type { ChatMessage } from '../conversation.ts';
 import type { Exchange } from './tutor-loop.ts';
 
@@ -15,7 +16,9 @@ export function exchangesFrom(chat: readonly ChatMessage[], max: number): Exchan
   const exchanges: { question: string; answers: string[] }[] = [];
   for (const message of chat) {
     if (message.role === 'learner') exchanges.push({ question: message.text, answers: [] });
-    else if (message.text.trim()) exchanges.at(-1)?.answers.push(message.text);
+    else if (message.text.trim()) {
+      exchanges.at(-1)?.answers.push(spellOut(message.text, message.quoted));
+    }
   }
   return exchanges
     .filter((e) => e.question.trim() && e.answers.length > 0)

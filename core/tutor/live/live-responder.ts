@@ -1,4 +1,5 @@
 import { explainApiError } from '../../live/api-error-text.ts';
+import { quoteMark } from '../../lesson/quoted-text.ts';
 import { parseCommand } from '../commands.ts';
 import type { TutorResponder } from '../responder.ts';
 import { exchangesFrom } from './chat-history.ts';
@@ -118,10 +119,21 @@ export function createLiveResponder(options: LiveResponderOptions): LiveResponde
         sessionTokens: spent,
         budget,
       });
+      if (loop.end.kind === 'limit' && loop.turns.length === 0) {
+        // Not one call fitted what is left: nothing was sent, and the offline tutor answers.
+        turn.say({
+          text: `The live tutor did not ask the model: ${loop.end.why}. Answering offline.`,
+        });
+        return options.fallback.respond(turn);
+      }
       if (loop.end.kind === 'error') {
         const { status, body } = loop.end;
+        // The API's words (which can echo the request): quoted as text.
         turn.say({
-          text: `The live tutor could not answer (${status === 0 ? body.error.type : status}: ${explainApiError(status, body)}). Answering offline instead.`,
+          text: `The live tutor could not answer (${quoteMark('error')}). Answering offline instead.`,
+          quoted: {
+            error: `${status === 0 ? body.error.type : status}: ${explainApiError(status, body)}`,
+          },
         });
         return options.fallback.respond(turn);
       }

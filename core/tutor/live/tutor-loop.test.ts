@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Anthropic from '@anthropic-ai/sdk';
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../../api/messages.ts';
+import { inputTokensAtMost } from '../../live/call-budget.ts';
 import type { LessonReport } from '../../grade/report.ts';
 import type { Lesson } from '../../lesson/types.ts';
 import type { SendResult } from '../../live/live-session.ts';
@@ -8,6 +9,7 @@ import type { ChatMessage, TutorReply } from '../conversation.ts';
 import type { RunOutcome, TutorActions, TutorContext } from '../responder.ts';
 import { STAND_IN_KEY } from '../../../scripts/api-stand-in/start-api-stand-in.ts';
 import { useStandIn } from '../../../scripts/api-stand-in/test-support.ts';
+import { spellOut } from '../../lesson/quoted-text.ts';
 import { createOfflineResponder } from '../offline-responder.ts';
 import { createLiveResponder, type LiveAnswer } from './live-responder.ts';
 import { fixtureLesson } from '../../../scripts/test-support/fixture-course.ts';
@@ -234,6 +236,46 @@ describe('the live tutor loop', () => {
     expect(page.said.length).toBeGreaterThan(1);
   });
 
+  it('makes no call that could pass the session budget: a reply gets the room left, and a call without room is not made', async () => {
+    // The size of this question's first call, counted as the loop counts it.
+    holder.standIn.script([{ reply: { content: [{ type: 'text', text: 'ok' }] } }]);
+    await ask('why does the loop check stop_reason?');
+    const bound = inputTokensAtMost(holder.standIn.requests()[0]!.body as ApiRequest);
+    holder.standIn.reset();
+
+    // Room for 400 tokens of reply; the model uses them all and asks for a tool.
+    const budget = bound + 400;
+    holder.standIn.script([
+      {
+        reply: {
+          content: highlightThenAnswer[0]!.reply.content,
+          usage: { input_tokens: bound - 100, output_tokens: 400 },
+        },
+      },
+      highlightThenAnswer[1]!,
+    ]);
+    const { page, answers, live } = await ask('why does the loop check stop_reason?', { budget });
+    const sent = holder.standIn.requests();
+    expect(sent.map((r) => (r.body as ApiRequest)['max_tokens'])).toEqual([400]);
+    expect(answers[0]!.loop.end).toMatchObject({
+      kind: 'limit',
+      why: expect.stringMatching(
+        /^the next model call could pass the session's token budget: it sends up to \d+ tokens, and 100 are left$/,
+      ),
+    });
+    expect(live.spent()).toBe(budget - 100);
+    expect(page.said.at(-1)!.text).toContain('(Stopped: the next model call could pass');
+
+    // Too little room for any reply: nothing is sent, and the offline tutor answers.
+    holder.standIn.reset();
+    const none = await ask('why does the loop check stop_reason?', { budget: bound + 100 });
+    expect(holder.standIn.requests()).toHaveLength(0);
+    expect(none.page.said[0]!.text).toMatch(
+      /^The live tutor did not ask the model: the next model call could pass the session's token budget: it sends up to \d+ tokens, and \d+ are left\. Answering offline\.$/,
+    );
+    expect(none.page.said.length).toBeGreaterThan(1);
+  });
+
   it('leaves commands to the offline tutor: nothing is sent', async () => {
     const { page } = await ask('hint');
     expect(holder.standIn.requests()).toHaveLength(0);
@@ -242,9 +284,9 @@ describe('the live tutor loop', () => {
 
   it('falls back to the offline tutor with a note on a 401, and on no network', async () => {
     const bad = await ask('why does the loop check stop_reason?', { key: 'sk-ant-wrong' });
-    expect(bad.page.said[0]!.text).toContain('401');
-    expect(bad.page.said[0]!.text).toContain('did not accept the key');
-    expect(bad.page.said[0]!.text).toContain('Answering offline instead');
+    expect(shown(bad.page.said[0]!)).toContain('401');
+    expect(shown(bad.page.said[0]!)).toContain('did not accept the key');
+    expect(shown(bad.page.said[0]!)).toContain('Answering offline instead');
     expect(bad.page.said.length).toBeGreaterThan(1);
 
     const page = testPage(lesson);
@@ -262,16 +304,16 @@ describe('the live tutor loop', () => {
       actions: page.actions,
       say: page.say,
     });
-    expect(page.said[0]!.text).toContain('connection_error');
-    expect(page.said[0]!.text).toContain('Answering offline instead');
+    expect(shown(page.said[0]!)).toContain('connection_error');
+    expect(shown(page.said[0]!)).toContain('Answering offline instead');
     expect(gone.spent()).toBe(0);
   });
 
   it('falls back on a 429 too', async () => {
     holder.standIn.script([{ error: { status: 429, retryAfter: 0.01 } }]);
     const { page } = await ask('why does the loop check stop_reason?');
-    expect(page.said[0]!.text).toContain('429');
-    expect(page.said[0]!.text).toContain('Rate limited');
+    expect(shown(page.said[0]!)).toContain('429');
+    expect(shown(page.said[0]!)).toContain('Rate limited');
   });
 
   it('holds back a reply that holds the reference solution before a pass, and shows it after', async () => {
@@ -367,4 +409,9 @@ function sdkSend(baseURL: string, apiKey: string) {
       };
     }
   };
+}
+
+/** A reply as the learner reads it: what it quotes in its place. */
+function shown(reply: TutorReply): string {
+  return spellOut(reply.text, reply.quoted);
 }

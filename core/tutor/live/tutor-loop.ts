@@ -6,6 +6,7 @@ import type {
   ToolResultBlock,
 } from '../../api/messages.ts';
 import type { ToolExecution, Turn } from '../../grade/report.ts';
+import { inputTokensAtMost, type AnsweredCall } from '../../live/call-budget.ts';
 import type { SendResult } from '../../live/live-session.ts';
 import type { AbortSignalLike } from '../../run/host.ts';
 import type { TutorAnchor } from '../../lesson/tutor-schema.ts';
@@ -14,9 +15,11 @@ import type { ToolDefinition, ToolOutcome } from './tutor-tools.ts';
 /**
  * The live tutor's agent loop, the one the course teaches: send the conversation, and while
  * the model stops on `tool_use`, run each tool and send its `tool_result` back; stop on any
- * other stop reason, at the turn cap, at the question's token limit or when the session's
- * budget is spent. The host hands in `send` (the page's live connection), so the loop runs
- * wherever a Messages API can be reached, and in tests against the API stand-in.
+ * other stop reason, at the turn cap, or before a call that could pass the question's token
+ * limit or the session's budget (its input, counted from above, and its `max_tokens`: a
+ * call's reply is cut to the room left, and a call with too little room is not made). The
+ * host hands in `send` (the page's live connection), so the loop runs wherever a Messages API
+ * can be reached, and in tests against the API stand-in.
  */
 
 export interface TutorLimits {
@@ -81,6 +84,12 @@ export interface TutorLoopResult {
 /** Past exchanges sent before a question. */
 export const HISTORY_KEPT = 6;
 
+/**
+ * The least room a call's reply is given: a quarter of a full reply (`replyTokens`, 1,024).
+ * With less, an answer stops mid-paragraph, and the call still costs its whole input.
+ */
+export const MIN_REPLY_TOKENS = 256;
+
 export async function runTutorLoop(options: TutorLoopOptions): Promise<TutorLoopResult> {
   const limits = options.limits ?? DEFAULT_TUTOR_LIMITS;
   const now = options.now ?? (() => Date.now());
@@ -93,6 +102,7 @@ export async function runTutorLoop(options: TutorLoopOptions): Promise<TutorLoop
   const said: string[] = [];
   let tokens = 0;
   let highlight: TutorAnchor | undefined;
+  let last: AnsweredCall | undefined;
   const result = (end: TutorLoopEnd): TutorLoopResult => ({
     end,
     text: said.join('\n\n'),
@@ -108,23 +118,37 @@ export async function runTutorLoop(options: TutorLoopOptions): Promise<TutorLoop
         why: `the tutor reached its cap of ${limits.maxTurns} model calls`,
       });
     }
-    const left = Math.min(options.budget - tokens, limits.questionTokens - tokens);
+    const sessionLeft = options.budget - tokens;
+    const questionLeft = limits.questionTokens - tokens;
+    const left = Math.min(sessionLeft, questionLeft);
+    const bound =
+      sessionLeft <= questionLeft
+        ? "the session's token budget"
+        : `the question's limit of ${limits.questionTokens} tokens`;
     if (left <= 0) {
       return result({
         kind: 'limit',
         why:
-          options.budget - tokens <= 0
+          sessionLeft <= 0
             ? "the session's token budget is spent"
             : `the question used its limit of ${limits.questionTokens} tokens`,
       });
     }
     const request = {
       model: options.model,
-      max_tokens: Math.min(limits.replyTokens, left),
+      max_tokens: limits.replyTokens,
       system: options.system,
       tools: options.tools,
       messages: [...messages],
     };
+    const input = inputTokensAtMost(request, last);
+    if (left - input < MIN_REPLY_TOKENS) {
+      return result({
+        kind: 'limit',
+        why: `the next model call could pass ${bound}: it sends up to ${input} tokens, and ${left} are left`,
+      });
+    }
+    request.max_tokens = Math.min(limits.replyTokens, left - input);
     const started = now();
     const sent = await options.send(request, options.signal ? { signal: options.signal } : {});
     const turn: Turn = {
@@ -142,6 +166,7 @@ export async function runTutorLoop(options: TutorLoopOptions): Promise<TutorLoop
     turn.response = response;
     turn.durationMs = now() - started;
     tokens += response.usage.input_tokens + response.usage.output_tokens;
+    last = { request, response };
     for (const block of response.content)
       if (block.type === 'text' && block.text.trim()) said.push(block.text);
     messages.push({ role: 'assistant', content: response.content });

@@ -1,5 +1,5 @@
-import DOMPurify from 'dompurify';
+import createDOMPurify from 'dompurify';
 import { createMarkdownRenderer } from './markdown.ts';
 
 /** Markdown rendered in the page, for text the build did not render ahead. */
-export const renderMarkdown = createMarkdownRenderer((html) => DOMPurify.sanitize(html));
+export const renderMarkdown = createMarkdownRenderer(createDOMPurify(window));

@@ -1,15 +1,16 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { Lesson, Tutor } from '../../../core/index.ts';
 import type { Explained } from './explained.ts';
 import { ExperimentView } from './ExperimentView.tsx';
 import type { TutorEditor, TutorRunner } from './tutor-editor.ts';
+import type { TutorMarkdown } from './tutor-markdown.ts';
 
 interface Props {
   lesson: Lesson;
   experiments: Tutor['experiments'];
   editor: TutorEditor | undefined;
   runner: TutorRunner;
-  markdown(source: string): ReactNode;
+  markdown: TutorMarkdown;
   visible: boolean;
   /** An experiment to show (from "Explain this failure"), each request with a new nonce. */
   focus?: { id: string; nonce: number };

@@ -1,12 +1,12 @@
-import type { ReactNode } from 'react';
 import { findAnchor, type ChatAction, type ChatMessage } from '../../../core/index.ts';
 import type { TutorEditor } from './tutor-editor.ts';
 import { useLessonFile } from './use-lesson-file.ts';
+import type { TutorMarkdown } from './tutor-markdown.ts';
 
 interface Props {
   message: ChatMessage;
   editor: TutorEditor | undefined;
-  markdown(source: string): ReactNode;
+  markdown: TutorMarkdown;
   onAction(action: ChatAction): void;
 }
 
@@ -23,7 +23,7 @@ export function ChatMessageView({ message, editor, markdown, onAction }: Props) 
   return (
     <div className="chat-message tutor" data-outcome={message.outcome}>
       <span className="visually-hidden">Tutor: </span>
-      {markdown(message.text)}
+      {markdown(message.text, message.quoted)}
       {message.lines && message.lines.length > 0 && (
         <pre className="chat-lines" tabIndex={0}>
           {message.lines.join('\n')}

@@ -1,14 +1,15 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import type { TutorExperiment, VerdictKind } from '../../../core/index.ts';
 import { predictionLabel, type Observation } from './experiment.ts';
 import type { RunTarget } from './use-experiment.ts';
+import type { TutorMarkdown } from './tutor-markdown.ts';
 
 interface Props {
   experiment: TutorExperiment;
   prediction: string | undefined;
   on: RunTarget;
   observation: Observation;
-  markdown(source: string): ReactNode;
+  markdown: TutorMarkdown;
   onAgain(): void;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { Lesson, TutorExperiment } from '../../../core/index.ts';
 import { useAppStore } from '../../store/store.ts';
 import { editLines, planExperiment, whyNotYours } from './experiment.ts';
@@ -9,13 +9,14 @@ import type { TutorEditor, TutorRunner } from './tutor-editor.ts';
 import { useExperiment } from './use-experiment.ts';
 import { useLessonFile } from './use-lesson-file.ts';
 import { useTutorProgress } from './use-tutor-progress.ts';
+import type { TutorMarkdown } from './tutor-markdown.ts';
 
 interface Props {
   lesson: Lesson;
   experiment: TutorExperiment;
   editor: TutorEditor | undefined;
   runner: TutorRunner;
-  markdown(source: string): ReactNode;
+  markdown: TutorMarkdown;
   /** While on screen, the code the change touches is highlighted in the editor. */
   visible: boolean;
   /** The learner's own failure, when "Explain this failure" opened this experiment. */
@@ -80,7 +81,7 @@ export function ExperimentView({
         )
       }
     >
-      {markdown(explained.paragraph)}
+      {markdown(explained.paragraph, explained.quoted)}
     </ExplainCard>
   );
   const notYours = ownFailure

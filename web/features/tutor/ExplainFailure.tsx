@@ -30,7 +30,13 @@ export function ExplainFailure({ lesson, report }: Props) {
         requestTutor({
           lessonId: lesson.id,
           target: explained.opens,
-          explanation: { caseName: report.name, paragraph: explained.paragraph, runId, experiment },
+          explanation: {
+            caseName: report.name,
+            paragraph: explained.paragraph,
+            quoted: explained.quoted,
+            runId,
+            experiment,
+          },
         })
       }
     >

@@ -2,11 +2,12 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { HintLevel, Lesson, Tutor } from '../../../core/index.ts';
 import { useAppStore } from '../../store/store.ts';
 import { useTutorProgress } from './use-tutor-progress.ts';
+import type { TutorMarkdown } from './tutor-markdown.ts';
 
 interface Props {
   lesson: Lesson;
   hints: Tutor['hints'];
-  markdown(source: string): ReactNode;
+  markdown: TutorMarkdown;
   /** Shown above the hints: why the learner's run failed, when that is what opened them. */
   explanation?: ReactNode;
 }

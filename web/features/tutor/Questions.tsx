@@ -1,16 +1,17 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import type { Lesson, Tutor } from '../../../core/index.ts';
 import { AnchorPointer } from './AnchorPointer.tsx';
 import { ExplainCard } from './ExplainCard.tsx';
 import type { Explained } from './explained.ts';
 import { inlineCode } from './inline-code.tsx';
 import type { TutorEditor } from './tutor-editor.ts';
+import type { TutorMarkdown } from './tutor-markdown.ts';
 
 interface Props {
   lesson: Lesson;
   questions: Tutor['questions'];
   editor: TutorEditor | undefined;
-  markdown(source: string): ReactNode;
+  markdown: TutorMarkdown;
   visible: boolean;
   /** A question to open (from "Explain this failure"), each request with a new nonce. */
   focus?: { id: string; nonce: number };
@@ -45,7 +46,7 @@ export function Questions({
           experiment={explained.experiment}
           onDismiss={explained.dismiss}
         >
-          {markdown(explained.paragraph)}
+          {markdown(explained.paragraph, explained.quoted)}
           <p>The question below goes with it.</p>
         </ExplainCard>
       )}

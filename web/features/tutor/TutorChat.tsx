@@ -1,16 +1,19 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { CHAT_LIMITS, type Lesson, type TutorResponder } from '../../../core/index.ts';
+import { setChatAside } from '../../store/chat-aside.ts';
 import { useAppStore } from '../../store/store.ts';
+import { ChatBoundary } from './ChatBoundary.tsx';
 import { ChatMessageView } from './ChatMessageView.tsx';
 import type { TutorEditor, TutorRunner } from './tutor-editor.ts';
 import { useTutorChat, type NextLesson } from './use-tutor-chat.ts';
 import './chat.css';
+import type { TutorMarkdown } from './tutor-markdown.ts';
 
 interface Props {
   lesson: Lesson;
   editor: TutorEditor | undefined;
   runner: TutorRunner;
-  markdown(source: string): ReactNode;
+  markdown: TutorMarkdown;
   /** While the tutor is on screen, the lines the conversation points at are highlighted. */
   active: boolean;
   next: NextLesson | undefined;
@@ -40,6 +43,8 @@ export function TutorChat({
   const clearChat = useAppStore((s) => s.clearChat);
   const { send, pointing } = useTutorChat({ lesson, editor, runner, next, responder });
   const [draft, setDraft] = useState('');
+  // Bumped when the conversation failed to render and was set aside: the log starts afresh.
+  const [setAside, setSetAside] = useState(0);
   const inputId = useId();
   const log = useRef<HTMLDivElement>(null);
 
@@ -88,15 +93,23 @@ export function TutorChat({
             fail”, “break it”. Say “help” for everything I can do.
           </p>
         )}
-        {messages.map((message) => (
-          <ChatMessageView
-            key={message.id}
-            message={message}
-            editor={editor}
-            markdown={markdown}
-            onAction={(action) => send({ intent: action.intent, label: action.label })}
-          />
-        ))}
+        <ChatBoundary
+          key={setAside}
+          onFailed={(error) => {
+            setChatAside(lesson.id, error.message);
+            setSetAside((n) => n + 1);
+          }}
+        >
+          {messages.map((message) => (
+            <ChatMessageView
+              key={message.id}
+              message={message}
+              editor={editor}
+              markdown={markdown}
+              onAction={(action) => send({ intent: action.intent, label: action.label })}
+            />
+          ))}
+        </ChatBoundary>
       </div>
       {footer}
       <form

@@ -15,6 +15,7 @@ import type { NextLesson } from './use-tutor-chat.ts';
 import { useTutorRequest } from './use-tutor-request.ts';
 import { Walkthrough } from './Walkthrough.tsx';
 import './tutor.css';
+import type { TutorMarkdown } from './tutor-markdown.ts';
 
 interface Props {
   lesson: Lesson;
@@ -23,7 +24,7 @@ interface Props {
   editor: TutorEditor | undefined;
   runner: TutorRunner;
   /** Renders the author's markdown, composed in by the app shell. */
-  markdown(source: string): ReactNode;
+  markdown: TutorMarkdown;
   /** Whether the panel is on screen; while hidden it points at nothing in the editor. */
   active: boolean;
   /** The lesson after this one ("next lesson" in the chat). */
@@ -96,7 +97,7 @@ export function TutorPanel({
                       experiment={explained.experiment}
                       onDismiss={explained.dismiss}
                     >
-                      {markdown(explained.paragraph)}
+                      {markdown(explained.paragraph, explained.quoted)}
                     </ExplainCard>
                   ) : undefined
                 }
@@ -176,6 +177,7 @@ function useExplained(request: TutorRequest | undefined, tutor: Tutor): Explaine
     caseName: explanation.caseName,
     paragraph: explanation.paragraph,
     experiment,
+    quoted: explanation.quoted,
     dismiss: () => setDismissed(request.nonce),
   };
 }

@@ -1,13 +1,14 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { Lesson, Tutor } from '../../../core/index.ts';
 import { AnchorPointer } from './AnchorPointer.tsx';
 import type { TutorEditor } from './tutor-editor.ts';
+import type { TutorMarkdown } from './tutor-markdown.ts';
 
 interface Props {
   lesson: Lesson;
   steps: Tutor['walkthrough'];
   editor: TutorEditor | undefined;
-  markdown(source: string): ReactNode;
+  markdown: TutorMarkdown;
   visible: boolean;
 }
 

@@ -1,3 +1,5 @@
+import type { Quoted } from '../../../core/index.ts';
+
 /** A failing case the tutor was asked to explain, as a tutor section shows it. */
 export interface Explained {
   caseName: string;
@@ -8,5 +10,7 @@ export interface Explained {
    * was: the failure is then the experiment's, and the card says so.
    */
   experiment?: string;
+  /** What the paragraph quotes from the run, shown as text (see `quoteMark`). */
+  quoted: Quoted;
   dismiss(): void;
 }

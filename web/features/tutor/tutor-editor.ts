@@ -18,7 +18,10 @@ export interface TutorEditor {
 }
 
 export interface TutorRunner {
-  /** Runs the learner's files, exactly as the Run button does. */
+  /**
+   * Runs the learner's files against the lesson's recordings, as the Run button does with
+   * live mode off: a tutor's run is never live, whatever the switch says.
+   */
   run(): void;
   /** Runs the reference with an experiment's change through the same controller: the run is
    * the tutor's, so it neither marks the learner's code nor counts as their attempt. */

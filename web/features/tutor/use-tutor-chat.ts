@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import {
   CHAT_LIMITS,
   createOfflineResponder,
+  quoteMark,
   type ChatIntent,
   type Lesson,
   type LastRun,
@@ -107,7 +108,10 @@ export function useTutorChat({ lesson, editor, runner, next, responder = offline
         say,
       };
       responder.respond(turn).catch((error: unknown) => {
-        say({ text: `Something went wrong in the tutor: ${describe(error)}` });
+        say({
+          text: `Something went wrong in the tutor: ${quoteMark('error')}`,
+          quoted: { error: describe(error) },
+        });
       });
     },
     [lesson.id, context, actions, responder],

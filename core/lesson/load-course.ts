@@ -97,7 +97,8 @@ function loadLesson(
     starter,
     reference: { ...starter, ...referenceOnly },
     harness,
-    cases,
+    // Each case carries the lesson's run checks: a host grades cases, not lessons.
+    cases: meta.runChecked ? cases.map((c) => ({ ...c, runChecked: meta.runChecked })) : cases,
     ...(tutor ? { tutor } : {}),
   };
 }

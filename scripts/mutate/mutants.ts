@@ -332,30 +332,34 @@ function isGuard(node: ts.Statement): node is ts.IfStatement {
   );
 }
 
-/** A statement whose removal still leaves code that runs: not a declaration. */
+/** Statements whose removal still leaves code that runs: not declarations. */
+const REMOVABLE = [
+  ts.isExpressionStatement,
+  ts.isReturnStatement,
+  ts.isIfStatement,
+  ts.isContinueStatement,
+  ts.isBreakStatement,
+  ts.isThrowStatement,
+  ts.isForOfStatement,
+  ts.isForStatement,
+];
+
 function isStatementInBlock(node: ts.Node): boolean {
   if (!node.parent || (!ts.isBlock(node.parent) && !ts.isSourceFile(node.parent))) return false;
-  return (
-    ts.isExpressionStatement(node) ||
-    ts.isReturnStatement(node) ||
-    ts.isIfStatement(node) ||
-    ts.isContinueStatement(node) ||
-    ts.isBreakStatement(node) ||
-    ts.isThrowStatement(node) ||
-    ts.isForOfStatement(node) ||
-    ts.isForStatement(node)
-  );
+  return REMOVABLE.some((is) => is(node));
 }
 
-/** Code that only exists for the type checker: esbuild erases it. */
+/** Code that only exists for the type checker (esbuild erases it), and imports. */
+const TYPE_LEVEL = [
+  ts.isTypeNode,
+  ts.isInterfaceDeclaration,
+  ts.isTypeAliasDeclaration,
+  ts.isImportDeclaration,
+  ts.isTypeParameterDeclaration,
+];
+
 function isTypeLevel(node: ts.Node): boolean {
-  return (
-    ts.isTypeNode(node) ||
-    ts.isInterfaceDeclaration(node) ||
-    ts.isTypeAliasDeclaration(node) ||
-    ts.isImportDeclaration(node) ||
-    ts.isTypeParameterDeclaration(node)
-  );
+  return TYPE_LEVEL.some((is) => is(node));
 }
 
 /**

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { loadCourse } from '../lesson/load-course.ts';
 import type { LessonCase } from '../lesson/types.ts';
 import type { CaseRun, RunEvent } from '../run/events.ts';
 import { gradeCase } from './grade-case.ts';
 import { sealOutput } from './sealed-output.ts';
+
+/** Every file of the course, keyed by its path below fixtures/ (as the page's build reads them). */
+const fixtureFiles = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<string>('/fixtures/**/*', { query: '?raw', import: 'default', eager: true }),
+  ).map(([path, text]) => [path.slice('/fixtures/'.length), text]),
+);
 
 const expected = { finalText: 'done', stopReason: 'end_turn' };
 const response = {
@@ -92,6 +100,28 @@ describe('fields checked against the run', () => {
     expect(graded({ ...expected, turns: 5, historyLength: 9 }, true, unmade)).toMatchObject({
       kind: 'unconsumed',
       message: `The output matches, but the loop made 2 of 3 recorded calls: it stopped after request #2.`,
+    });
+  });
+});
+
+describe('a lesson with run checks, loaded', () => {
+  it('gives each case the checks, and leaves the checked fields to the run', () => {
+    const files = Object.fromEntries(
+      Object.entries(fixtureFiles).filter(([path]) => path.startsWith('the-while-loop/')),
+    );
+    files['course.json'] = JSON.stringify({ id: 'c', title: 'C', lessons: ['the-while-loop'] });
+    const printed = { ...JSON.parse(files['the-while-loop/cases/echo/expected.json']!), turns: 2 };
+    files['the-while-loop/cases/echo/expected.json'] = JSON.stringify(printed);
+    const loaded = loadCourse(files);
+    if (!loaded.ok) throw new Error('does not load');
+    const echo = loaded.course.lessons[0]!.cases.find((c) => c.name === 'echo')!;
+    expect({ expected: echo.expected, runChecked: echo.runChecked }).toEqual({
+      expected: {
+        trajectory: [{ tool: 'echo', input: { text: 'hello' } }],
+        finalText: 'done',
+        stopReason: 'end_turn',
+      },
+      runChecked: { turns: 'calls', historyLength: 'history' },
     });
   });
 });

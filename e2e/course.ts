@@ -15,6 +15,8 @@ export interface CaseFacts {
   name: string;
   /** Model calls in a passing run: every recorded call. */
   turns: number;
+  /** The starter passes it: it checks what the lesson keeps as before (rules.json). */
+  starterPasses: boolean;
 }
 
 export interface LessonFacts {
@@ -108,9 +110,16 @@ function readLesson(id: string): LessonFacts {
         visible: boolean;
       }
     ).visible;
+  const rules = JSON.parse(readFileSync(join(dir, 'rules.json'), 'utf8')) as {
+    starterPasses?: Record<string, string>;
+  };
   const cases = readdirSync(join(dir, 'cases'))
     .sort((a, b) => Number(visible(b)) - Number(visible(a)) || a.localeCompare(b))
-    .map((name) => ({ name, turns: countTurns(dir, name) }));
+    .map((name) => ({
+      name,
+      turns: countTurns(dir, name),
+      starterPasses: name in (rules.starterPasses ?? {}),
+    }));
   return { id, title: meta.title, entry: meta.entry, reference, cases };
 }
 

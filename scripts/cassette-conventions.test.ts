@@ -61,4 +61,18 @@ describe('checkCassettes', () => {
       `the-while-loop/echo call 2: a reply cut off at max_tokens 1024 wrote ${echo.cassette.calls[1]!.response.usage.output_tokens} tokens`,
     ]);
   });
+
+  it('names a stop at a sequence the request did not ask for, and a refusal without its details', () => {
+    const problems = checkCassettes(
+      withEcho((calls) => {
+        calls[1]!.response.stop_reason = 'stop_sequence';
+        calls[1]!.response.stop_sequence = 'END';
+        calls[0]!.response.stop_details = { type: 'refusal', category: 'cyber', explanation: null };
+      }),
+    );
+    expect(problems).toEqual([
+      'the-while-loop/echo call 1: stop_details must say refusal exactly when stop_reason does',
+      `the-while-loop/echo call 2: stopped at "END", which the request's stop_sequences do not hold`,
+    ]);
+  });
 });

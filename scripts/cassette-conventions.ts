@@ -6,6 +6,8 @@ import type { Course } from '../core/index.ts';
  * behaves as real usage does. Returns one problem per line; none when the course keeps them.
  */
 
+import type { ApiResponse } from '../core/index.ts';
+
 const MESSAGE_ID = /^msg_01[A-Za-z0-9]{22}$/;
 const TOOL_USE_ID = /^toolu_01[A-Za-z0-9]{22}$/;
 
@@ -45,6 +47,7 @@ export function checkCassettes(course: Course): string[] {
             `${where}: a reply cut off at max_tokens ${maxTokens} wrote ${output} tokens`,
           );
         }
+        problems.push(...stopProblems(where, request, response));
         const messages = Array.isArray(request.messages) ? request.messages.length : 0;
         if (
           previous &&
@@ -57,6 +60,36 @@ export function checkCassettes(course: Course): string[] {
         previous = { input, messages };
       }
     }
+  }
+  return problems;
+}
+
+/**
+ * What the API sends with a stop: the stop sequence it met (one the request asked for, and
+ * only then), and the refusal's details (only for a refusal).
+ */
+function stopProblems(
+  where: string,
+  request: Record<string, unknown>,
+  response: ApiResponse,
+): string[] {
+  const problems: string[] = [];
+  const asked = Array.isArray(request.stop_sequences) ? request.stop_sequences : [];
+  const met = response.stop_sequence ?? null;
+  if (response.stop_reason === 'stop_sequence') {
+    if (met === null || !asked.includes(met)) {
+      problems.push(
+        `${where}: stopped at ${JSON.stringify(met)}, which the request's stop_sequences do not hold`,
+      );
+    }
+  } else if (met !== null) {
+    problems.push(
+      `${where}: stop_sequence is ${JSON.stringify(met)} on a reply that stopped with ${response.stop_reason}`,
+    );
+  }
+  const refused = response.stop_details?.type === 'refusal';
+  if ((response.stop_reason === 'refusal') !== refused) {
+    problems.push(`${where}: stop_details must say refusal exactly when stop_reason does`);
   }
   return problems;
 }

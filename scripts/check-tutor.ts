@@ -26,15 +26,26 @@ const EXPERIMENT_WORDS = /\bexperiments?\b|\bon purpose\b/i;
 
 const describe = (c: CaseReport) => `${c.name}: ${c.status} (${c.kind}) ${c.message}`;
 
-export async function checkTutor(lesson: Lesson, host: GradingHost, check: Check): Promise<void> {
+/** A failure the course knows of, and where it comes from (`the starter`, `mistake "..."`). */
+export interface KnownFailure {
+  source: string;
+  report: CaseReport;
+}
+
+/** Checks the lesson's tutor; returns the failures it was checked against. */
+export async function checkTutor(
+  lesson: Lesson,
+  host: GradingHost,
+  check: Check,
+): Promise<KnownFailure[]> {
   const tutor = lesson.tutor;
   check(tutor !== undefined, `${lesson.id} has a tutor`);
-  if (!tutor) return;
+  if (!tutor) return [];
   checkAnchors(lesson, tutor, check);
   checkHints(lesson, tutor, check);
   await checkQuestions(lesson, check);
   const experimentRuns = await checkExperiments(lesson, tutor, host, check);
-  await checkFailures(lesson, tutor, host, experimentRuns, check);
+  return checkFailures(lesson, tutor, host, experimentRuns, check);
 }
 
 /** Each anchor is in the starter or the reference. */
@@ -120,7 +131,7 @@ async function checkFailures(
   host: GradingHost,
   experimentRuns: Map<string, CaseReport>,
   check: Check,
-): Promise<void> {
+): Promise<KnownFailure[]> {
   const caseNames = new Set(lesson.cases.map((c) => c.name));
   // The learner's own failure is told in words about their code and run; what an experiment
   // does is the experiment's to say, in its own section.
@@ -142,7 +153,7 @@ async function checkFailures(
     }
   });
 
-  const known: { source: string; report: CaseReport }[] = [];
+  const known: KnownFailure[] = [];
   const starter = await startGrading(host, lesson, lesson.starter).result;
   for (const report of starter.cases) known.push({ source: 'the starter', report });
   for (const [id, report] of experimentRuns) known.push({ source: `experiment "${id}"`, report });
@@ -186,6 +197,7 @@ async function checkFailures(
       `  note: ${lesson.id} failures ${unreached.map(({ i }) => i).join(', ')} are not reached by a known failure`,
     );
   }
+  return known;
 }
 
 /** The lesson's catalogue of mistakes (fixtures/<lesson>/solutions/), with each file's text. */

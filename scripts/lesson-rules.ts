@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkDomain, domainSchema, orderSchema, type CaseFacts } from './rule-domains.ts';
 import { normalize, quotes, taskSentences } from './task-sentences.ts';
 
 /**
@@ -16,11 +17,21 @@ export const rulesFileSchema = z.strictObject({
         cases: z.array(z.string()).min(1),
         /** Wrong solutions in the lesson's catalogue (`solutions/`) that break it. */
         mistakes: z.array(z.string()).min(1),
+        /** The set the rule names, and the case that has each of its members. */
+        domain: domainSchema.optional(),
+        /** Two checks whose order the rule fixes, and the cases where both apply at once. */
+        order: orderSchema.optional(),
       }),
     )
     .min(1),
   /** Sentences of task.md that state no rule of their own, each with the reason. */
   noRule: z.array(z.strictObject({ sentence: z.string().min(1), why: z.string().min(1) })),
+  /**
+   * Cases the starter passes, each with why: they check what the lesson keeps as before (a
+   * stop reason that still ends the loop), which the starter already does. Every other case
+   * must fail the starter.
+   */
+  starterPasses: z.record(z.string(), z.string().min(1)).default({}),
 });
 export type RulesFile = z.infer<typeof rulesFileSchema>;
 
@@ -30,6 +41,8 @@ export interface LessonFacts {
   cases: readonly string[];
   /** The catalogue's wrong solutions, each with the cases its entries name. */
   mistakes: ReadonlyMap<string, readonly string[]>;
+  /** What the rule check reads of each case, by name. */
+  caseFacts: ReadonlyMap<string, CaseFacts>;
 }
 
 /**
@@ -41,8 +54,24 @@ export function checkRules(rules: RulesFile, lesson: LessonFacts): string[] {
   const problems: string[] = [];
   const task = normalize(lesson.task);
   const sentences = taskSentences(lesson.task);
-  for (const { rule, cases, mistakes } of rules.rules) {
+  for (const entry of rules.rules) {
+    const { rule, cases, mistakes, order } = entry;
     const short = brief(rule);
+    problems.push(...checkDomain(entry, lesson.caseFacts, short));
+    if (order) {
+      for (const name of order.cases) {
+        if (!cases.includes(name))
+          problems.push(`rule ${short}: order case ${name} is not among its cases`);
+      }
+      const forced = mistakes.some((m) =>
+        lesson.mistakes.get(m)?.some((c) => order.cases.includes(c)),
+      );
+      if (!forced) {
+        problems.push(
+          `rule ${short}: none of its mistakes is graded on a case where both checks apply`,
+        );
+      }
+    }
     if (!task.includes(normalize(rule))) problems.push(`rule ${short} is not in task.md`);
     for (const name of cases) {
       if (!lesson.cases.includes(name)) problems.push(`rule ${short}: no case ${name}`);
@@ -54,6 +83,9 @@ export function checkRules(rules: RulesFile, lesson: LessonFacts): string[] {
         problems.push(`rule ${short}: ${mistake} is graded on none of the rule's cases`);
       }
     }
+  }
+  for (const name of Object.keys(rules.starterPasses)) {
+    if (!lesson.cases.includes(name)) problems.push(`starterPasses: no case ${name}`);
   }
   for (const { sentence } of rules.noRule) {
     if (!sentences.includes(normalize(sentence))) {

@@ -12,9 +12,9 @@ export function estimateInputTokens(request: Record<string, unknown>): number {
 }
 
 /** `usage.output_tokens` for a reply's content: its text, and each tool call with its input. */
-export function estimateOutputTokens(content: readonly Record<string, unknown>[]): number {
+export function estimateOutputTokens(content: readonly object[]): number {
   let tokens = 0;
-  for (const block of content) {
+  for (const block of content as readonly Record<string, unknown>[]) {
     if (block.type === 'text') tokens += String(block.text).length / 3.5;
     if (block.type === 'tool_use') tokens += 35 + chars(block.input) / 2.4;
   }

@@ -5,6 +5,7 @@ import { createCassetteSession } from './session.ts';
 import {
   callingEcho,
   echoCassette,
+  finished,
   echoRequests,
   prompt,
   request,
@@ -18,18 +19,62 @@ const answered = { role: 'user', content: [toolResult('toolu_01Echo', 'hello')] 
 
 /** The first reply, cut off at max_tokens in the middle of its tool call. */
 function cutOff(): ApiResponse {
-  return { ...callingEcho(), id: 'msg_01Cut', stop_reason: 'max_tokens' };
+  const usage = { input_tokens: 120, output_tokens: 1024 };
+  return { ...callingEcho(), id: 'msg_01Cut', stop_reason: 'max_tokens', usage };
 }
 
 describe('diagnoseRequest', () => {
   it('finds a reply cut off at max_tokens kept in the conversation', () => {
     const kept = request([asking, { role: 'assistant', content: cutOff().content }]);
-    expect(diagnoseRequest(kept, [cutOff()], request([asking]))).toBe(diagnoses.cutOffKept(1));
+    const retry = { ...request([asking]), max_tokens: 2048 };
+    expect(diagnoseRequest(kept, [cutOff()], retry)).toBe(diagnoses.cutOffKept(1, true));
+    expect(diagnoses.cutOffKept(1, true)).toContain(
+      'with the same messages and a larger max_tokens.',
+    );
+    // Larger only where the recording's retry asks for more room than the reply had.
+    expect(diagnoseRequest(kept, [cutOff()], request([asking]))).toBe(
+      diagnoses.cutOffKept(1, false),
+    );
   });
 
-  it('leaves alone a cut-off reply kept after the recording ends: calling again is the mistake', () => {
+  it('says the recording ends with a cut-off reply that was kept and called on: calling again is the mistake', () => {
     const kept = request([asking, { role: 'assistant', content: cutOff().content }]);
-    expect(diagnoseRequest(kept, [cutOff()], undefined)).toBeUndefined();
+    expect(diagnoseRequest(kept, [cutOff()], undefined)).toBe(
+      diagnoses.finishedThenCalled('max_tokens', undefined),
+    );
+  });
+
+  it('says what the recording does after a finished reply the loop called again on', () => {
+    const done = { role: 'assistant', content: finished().content };
+    const sent = request([asking, calling, answered, done]);
+    const replies = [callingEcho(), finished()];
+    expect(diagnoseRequest(sent, replies)).toBe(
+      diagnoses.finishedThenCalled('end_turn', undefined),
+    );
+    expect(diagnoses.finishedThenCalled('end_turn', undefined)).toBe(
+      'The model had ended its turn (stop_reason "end_turn"), and the recording ends with that reply: the loop should have returned there, not called the model again with the reply as the last message. (Claude 4.6 and later refuse a request that ends with an assistant message.)',
+    );
+    // A recording that goes on with what the user typed: the loop should have sent it.
+    const typed = { role: 'user', content: [{ type: 'text', text: 'Now echo "set" too.' }] };
+    const recorded = request([asking, calling, answered, done, typed]);
+    expect(diagnoseRequest(sent, replies, recorded)).toBe(
+      diagnoses.finishedThenCalled('end_turn', 'a user message of 1 text block'),
+    );
+    expect(diagnoses.finishedThenCalled('end_turn', 'a user message of 1 text block')).toContain(
+      'the recorded conversation goes on after that reply with a user message of 1 text block: your request ends with the reply itself.',
+    );
+  });
+
+  it('finds an empty message after a reply that asked for no tools, and says what the recording does', () => {
+    const done = { role: 'assistant', content: finished().content };
+    const sent = request([asking, calling, answered, done, { role: 'user', content: [] }]);
+    const replies = [callingEcho(), finished()];
+    expect(diagnoseRequest(sent, replies)).toBe(
+      diagnoses.emptyAfterNoTools(4, 'end_turn', undefined),
+    );
+    expect(diagnoses.emptyAfterNoTools(4, 'max_tokens', undefined)).toBe(
+      'messages[4] is empty: it follows a reply that asked for no tools (stop_reason "max_tokens"), so there were no results to send. The recording ends with that reply: the loop should have returned there.',
+    );
   });
 
   it('leaves alone a cut-off reply the recording keeps too (a text answer cut short)', () => {
@@ -81,8 +126,13 @@ describe('diagnoseRequest', () => {
         { role: 'assistant', content: asked.content },
         { role: 'user', content: answer },
       ]);
-    expect(diagnoseRequest(sent([]), [asked])).toBe(
+    const told = toolResult('toolu_01Gone', 'Unknown tool: get_forecast', { is_error: true });
+    expect(diagnoseRequest(sent([]), [asked], sent([told]))).toBe(
       diagnoses.unknownUnanswered(2, ['get_forecast']),
+    );
+    // The advice is the recording's: where it answers the call otherwise, it is not given.
+    expect(diagnoseRequest(sent([]), [asked], sent([toolResult('toolu_01Gone', 'x')]))).toBe(
+      diagnoses.resultsMissing(2, 1),
     );
     expect(diagnoses.unknownUnanswered(2, ['get_forecast'])).toContain(
       "The reply asked for `get_forecast`, which the request's `tools` do not list, and messages[2] has no tool_result for it",
@@ -94,7 +144,14 @@ describe('diagnoseRequest', () => {
       { role: 'assistant', content: both.content },
       { role: 'user', content: [toolResult('toolu_01Echo', 'hi')] },
     ]);
-    expect(diagnoseRequest(half, [both])).toBe(diagnoses.unknownUnanswered(2, ['get_forecast']));
+    const whole = request([
+      asking,
+      { role: 'assistant', content: both.content },
+      { role: 'user', content: [toolResult('toolu_01Echo', 'hi'), told] },
+    ]);
+    expect(diagnoseRequest(half, [both], whole)).toBe(
+      diagnoses.unknownUnanswered(2, ['get_forecast']),
+    );
     // Answered, it is no such mistake.
     expect(
       diagnoseRequest(sent([toolResult('toolu_01Gone', 'Unknown tool')]), [asked]),
@@ -117,6 +174,23 @@ describe('a rejection explained by the mistake, not by the first rule it breaks'
       'messages.2: all messages must have non-empty content except for the optional final assistant message',
     );
     expect(answer.rejection.explanation).toBe(diagnoses.resultsMissing(2, 1));
+  });
+});
+
+describe('a request refused after the recording has ended', () => {
+  it('is told that calling again is the mistake, not how to build the request', () => {
+    const session = createCassetteSession(echoCassette());
+    for (const sent of echoRequests()) session.answer(sent);
+    const done = { role: 'assistant', content: finished().content };
+    const messages = echoRequests()[1].messages as unknown[];
+    // Tool results without a tool_use: the API's words, and the recording's reason.
+    const answer = session.answer(
+      request([...messages, done, { role: 'user', content: [toolResult('toolu_01Echo', 'x')] }]),
+    );
+    if (answer.ok) throw new Error('accepted');
+    expect(answer.rejection.explanation).toBe(
+      'The recording ends with request #2. Did the loop keep going after end_turn? The recording ends with that reply: the loop should have returned there.',
+    );
   });
 });
 

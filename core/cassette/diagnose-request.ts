@@ -11,9 +11,23 @@ import { isJsonObject, jsonEqual } from './json-diff.ts';
 
 type Message = Record<string, unknown>;
 
+const EMPTY_TEXT = { type: 'text', text: '' };
+
+/** Claude 4.6 and later refuse prefill: what the API's 400 for a final assistant message means. */
+const PREFILL = '(Claude 4.6 and later refuse a request that ends with an assistant message.)';
+
 export const diagnoses = {
-  cutOffKept: (index: number) =>
-    `The reply cut off at max_tokens is not part of the conversation: your loop appended it as messages[${index}]. Leave it out, run none of its tool calls, and call again with the same messages and a larger max_tokens.`,
+  cutOffKept: (index: number, larger: boolean) =>
+    `The reply cut off at max_tokens is not part of the conversation: your loop appended it as messages[${index}]. Leave it out, run none of its tool calls, and call again with the same messages${larger ? ' and a larger max_tokens' : ''}.`,
+  finishedThenCalled: (stopReason: string, next: string | undefined) =>
+    next === undefined
+      ? `The model had ended its turn (stop_reason "${stopReason}"), and the recording ends with that reply: the loop should have returned there, not called the model again with the reply as the last message. ${PREFILL}`
+      : `The model had ended its turn (stop_reason "${stopReason}"), and the recorded conversation goes on after that reply with ${next}: your request ends with the reply itself. Append that message after it, then call again. ${PREFILL}`,
+  emptyAfterNoTools: (index: number, stopReason: string, next: string | undefined) =>
+    `messages[${index}] is empty: it follows a reply that asked for no tools (stop_reason "${stopReason}"), so there were no results to send. ` +
+    (next === undefined
+      ? 'The recording ends with that reply: the loop should have returned there.'
+      : `The recorded conversation goes on with ${next} there.`),
   notTheModels: (index: number, afterResults: boolean) =>
     `messages[${index}] has role 'assistant', but the model never sent it: only the model's own replies go in as assistant messages. ` +
     (afterResults
@@ -54,7 +68,9 @@ export function diagnoseRequest(
     const reply = replies.find((r) => jsonEqual(r.content, message.content));
     // Only where the recording calls again (a retry): after its last call, calling at all is
     // the mistake, and the API's words or the exhausted recording say so.
-    if (reply?.stop_reason === 'max_tokens' && recorded) return diagnoses.cutOffKept(i);
+    if (reply?.stop_reason === 'max_tokens' && recorded) {
+      return diagnoses.cutOffKept(i, Number(recorded.max_tokens) > reply.usage.output_tokens);
+    }
     // The recording never goes on after a full context window: calling again is the mistake.
     if (reply?.stop_reason === 'model_context_window_exceeded') return diagnoses.contextFullKept(i);
     if (!reply && !sharesABlock(message, replies)) {
@@ -69,13 +85,75 @@ export function diagnoseRequest(
       blocksOf(message).filter(ofType('tool_result')).map(idOf('tool_use_id')),
     );
     const unknown = uses.filter((use) => !answered.has(use.id) && tools && !tools.has(use.name));
-    if (unknown.length > 0)
+    // The advice holds where the recording answers such a call with an error result.
+    const errorAnswered = (id: string) =>
+      blocksOf(wanted[i]).some(
+        (b) =>
+          isJsonObject(b) &&
+          b.type === 'tool_result' &&
+          b.tool_use_id === id &&
+          b.is_error === true,
+      );
+    if (unknown.length > 0 && unknown.every((use) => errorAnswered(use.id)))
       return diagnoses.unknownUnanswered(
         i,
         unknown.map((use) => use.name),
       );
     if (blocksOf(message).length === 0) return diagnoses.resultsMissing(i, uses.length);
   }
+  return (
+    finishedThenCalled(messages, replies, wanted) ?? emptyAfterNoTools(messages, replies, wanted)
+  );
+}
+
+/**
+ * A request that ends with the reply the model finished on: what the recording does after that
+ * reply (nothing, or a message of the user's) says what the loop should have done.
+ */
+function finishedThenCalled(
+  messages: Message[],
+  replies: readonly ApiResponse[],
+  wanted: Message[],
+): string | undefined {
+  const last = messages.at(-1);
+  const reply = replies.at(-1);
+  if (last?.role !== 'assistant' || !reply || !jsonEqual(last.content, reply.content)) return;
+  if (reply.stop_reason === 'tool_use' || reply.stop_reason === 'pause_turn') return;
+  const next = wanted.length > messages.length ? wanted[messages.length] : undefined;
+  return diagnoses.finishedThenCalled(reply.stop_reason, next && describeMessage(next));
+}
+
+/** An empty user message after a reply that asked for no tools: the loop went on after it. */
+function emptyAfterNoTools(
+  messages: Message[],
+  replies: readonly ApiResponse[],
+  wanted: Message[],
+): string | undefined {
+  for (const [i, message] of messages.entries()) {
+    const before = messages[i - 1];
+    // Canonical: an empty string is one empty text block.
+    const blocks = blocksOf(message);
+    const empty = blocks.length === 0 || (blocks.length === 1 && jsonEqual(blocks[0], EMPTY_TEXT));
+    if (message.role !== 'user' || !empty) continue;
+    if (before?.role !== 'assistant' || toolUses(before).length > 0) continue;
+    const reply = replies.find((r) => jsonEqual(r.content, before.content));
+    if (!reply) continue;
+    const next = wanted[i];
+    return diagnoses.emptyAfterNoTools(i, reply.stop_reason, next && describeMessage(next));
+  }
+}
+
+/** A message in short: `a user message of 1 text block`. */
+export function describeMessage(message: Message): string {
+  const blocks = blocksOf(message);
+  const counts = new Map<string, number>();
+  for (const block of blocks) {
+    const type = isJsonObject(block) && typeof block.type === 'string' ? block.type : 'other';
+    counts.set(type, (counts.get(type) ?? 0) + 1);
+  }
+  const parts = [...counts].map(([type, n]) => `${n} ${type} block${n === 1 ? '' : 's'}`);
+  const role = String(message.role);
+  return `${role === 'assistant' ? 'an' : 'a'} ${role} message of ${parts.join(' and ') || 'no blocks'}`;
 }
 
 /** The names of the tools the request offers, or undefined when it sends no `tools`. */

@@ -93,6 +93,29 @@ describe('divergenceHint', () => {
     expect(divergenceHint(request(want), request(got), diff)).toBe(hint);
   });
 
+  it("says a result for a tool the request does not offer is the recording's unknown tool, not a thrown error", () => {
+    const unknown = { type: 'tool_use', id: 'toolu_01Gone', name: 'get_forecast', input: {} };
+    const told = toolResult('toolu_01Gone', 'Unknown tool: get_forecast', { is_error: true });
+    const want = [asking, assistant([unknown]), user([told])];
+    const ran = [asking, assistant([unknown]), user([toolResult('toolu_01Gone', '4°C')])];
+    const content = at('changed', 'messages', 2, 'content', 0, 'content');
+    expect(divergenceHint(request(want), request(ran), content)).toBe(
+      hints.unknownToolOutput('get_forecast'),
+    );
+    const flag = at('missing', 'messages', 2, 'content', 0, 'is_error');
+    expect(divergenceHint(request(want), request(ran), flag)).toBe(
+      hints.unknownIsErrorMissing('get_forecast'),
+    );
+    // A tool the request offers that failed: its error's message.
+    const failed = [
+      asking,
+      calling,
+      user([toolResult('toolu_01Echo', 'boom', { is_error: true })]),
+    ];
+    const got = [asking, calling, user([toolResult('toolu_01Echo', 'Error: boom')])];
+    expect(divergenceHint(request(failed), request(got), content)).toBe(hints.errorOutput);
+  });
+
   const typed = { type: 'text', text: 'Make it loud.' };
   const withTyped = [asking, calling, user([toolResult('toolu_01Echo', 'hello'), typed])];
   const resultOnly = user([toolResult('toolu_01Echo', 'hello')]);

@@ -34,6 +34,10 @@ export const hints = {
   errorOutput:
     "This result reports a tool that failed: its content should be the error's message (`error.message` for an Error, `String(value)` for anything else thrown).",
   isErrorMissing: "A failing tool's result needs is_error: true.",
+  unknownToolOutput: (name: string) =>
+    `This result answers \`${name}\`, a name no tool in the request's \`tools\` has: the recording runs nothing for it and answers with an error result saying the tool is unknown. Look tools up by their exact name, and answer any other name that way.`,
+  unknownIsErrorMissing: (name: string) =>
+    `A failing tool's result needs is_error: true. So does the answer to \`${name}\`, a tool the request's \`tools\` do not have.`,
   isErrorExtra:
     'Only a tool that failed gets is_error: true, and this one succeeded in the recording.',
   missingResult:
@@ -86,10 +90,16 @@ export function divergenceHint(
     return diff.kind === 'missing' ? hints.missingResult : hints.extraResult;
   }
   if (kind === 'tool_result' && leaf === 'tool_use_id') return hints.toolUseId;
+  // A result for a tool the request does not offer: the recording says "unknown", and no
+  // tool threw, so advice about thrown errors would point the wrong way.
+  const unknown = kind === 'tool_result' ? unofferedTool(expected, want, index, block) : undefined;
   if (kind === 'tool_result' && leaf === 'content') {
+    if (unknown !== undefined) return hints.unknownToolOutput(unknown);
     return isErrorResult(wanted, block) ? hints.errorOutput : hints.toolOutput;
   }
   if (kind === 'tool_result' && leaf === 'is_error') {
+    if (diff.kind === 'missing' && unknown !== undefined)
+      return hints.unknownIsErrorMissing(unknown);
     return diff.kind === 'missing' ? hints.isErrorMissing : hints.isErrorExtra;
   }
   if (index === 0) return hints.firstMessage;
@@ -199,6 +209,26 @@ function sameIdsReordered(want: Message | undefined, got: Message | undefined): 
   const wanted = ids(want);
   const sent = ids(got);
   return !jsonEqual(wanted, sent) && jsonEqual([...wanted].sort(), [...sent].sort());
+}
+
+/**
+ * The name the tool_use answered by the recorded result at `block` asks for, when the
+ * recorded request's `tools` have no tool of that name.
+ */
+function unofferedTool(
+  expected: Message,
+  want: Message[],
+  index: number,
+  block: string | number | undefined,
+): string | undefined {
+  const result = typeof block === 'number' ? blocksOf(want[index])[block] : undefined;
+  if (!isJsonObject(result) || !Array.isArray(expected.tools)) return;
+  const use = blocksOf(want[index - 1]).find(
+    (b) => isJsonObject(b) && b.type === 'tool_use' && b.id === result.tool_use_id,
+  );
+  if (!isJsonObject(use) || typeof use.name !== 'string') return;
+  const offered = expected.tools.some((tool) => isJsonObject(tool) && tool.name === use.name);
+  return offered ? undefined : use.name;
 }
 
 /** Whether the recorded block at `block` is a tool_result with is_error: true. */

@@ -36,25 +36,33 @@ export function invalidRequest(issue: RequestIssue, at: Position): CassetteRejec
 
 /** Why the loop should have stopped, by the stop_reason of the recording's last reply. */
 const exhaustedHints: Record<ApiResponse['stop_reason'], string> = {
-  end_turn: 'Did the loop keep going after end_turn? Stop when stop_reason is not "tool_use".',
+  // What the recording does here, not a rule of when loops stop: that is each lesson's own.
+  end_turn:
+    'Did the loop keep going after end_turn? The recording ends with that reply: the loop should have returned there.',
   tool_use:
     'The recording ends here: the loop should have stopped (did it respect its cap, or its budget?).',
   max_tokens:
-    'The recording ends with a reply cut off at max_tokens: the loop should have stopped there (is its retry bounded?).',
+    'The recording ends with a reply cut off at max_tokens: the loop should have returned there.',
   stop_sequence:
-    'The recording ends with stop_sequence: the model finished its turn, so the loop should have stopped.',
+    'The recording ends with a reply that stopped at a stop sequence: the model finished its turn, so the loop should have returned there.',
   pause_turn: 'The recording ends with pause_turn: the loop should have stopped there.',
-  refusal: 'The model refused: a refusal ends the loop. Report it instead of calling again.',
+  refusal:
+    'The model refused, and the recording ends with the refusal: the loop should have returned there.',
   model_context_window_exceeded:
     'The recording ends with a reply that filled the context window: the loop should have stopped there (there is no room for another call).',
 };
+
+/** A reply that ran out of max_tokens inside a tool call: the one a loop retries. */
+function cutOffInToolCall(reply: ApiResponse): boolean {
+  return reply.stop_reason === 'max_tokens' && reply.content.at(-1)?.type === 'tool_use';
+}
 
 /**
  * Why the loop should have stopped after the recording's last call: its cap, its budget
  * (the lesson's rule: stop when what was spent plus the last call's input would exceed it),
  * or else the last reply's stop_reason.
  */
-function exhaustedHint(replies: readonly ApiResponse[], bounds: LoopBounds): string {
+export function exhaustedHint(replies: readonly ApiResponse[], bounds: LoopBounds): string {
   const last = replies.at(-1);
   const made = replies.length;
   if (bounds.cap !== undefined && made >= bounds.cap) {
@@ -66,6 +74,10 @@ function exhaustedHint(replies: readonly ApiResponse[], bounds: LoopBounds): str
     if (spent + next > bounds.budget) {
       return `The budget stops the loop here: the ${callCount(made)} so far spent ${tokens(spent)} (input and output), and another would send at least ${tokens(next)} of input more, past the budget of ${tokens(bounds.budget)}. Check the budget before every call, retries and resumed turns included.`;
     }
+  }
+  // The recording retried a tool call cut off at max_tokens, and ends with one: a bounded retry.
+  if (last && cutOffInToolCall(last) && replies.slice(0, -1).some(cutOffInToolCall)) {
+    return `${exhaustedHints.max_tokens.slice(0, -1)} (is its retry bounded?).`;
   }
   return exhaustedHints[last?.stop_reason ?? 'tool_use'];
 }

@@ -91,7 +91,8 @@ describe('an exhausted cassette', () => {
   it('asks whether the loop kept going after end_turn', () => {
     const session = createCassetteSession(echoCassette());
     replay(session, echoRequests());
-    const hint = 'Did the loop keep going after end_turn? Stop when stop_reason is not "tool_use".';
+    const hint =
+      'Did the loop keep going after end_turn? The recording ends with that reply: the loop should have returned there.';
     expect(rejection(session.answer(afterTheEnd()))).toEqual({
       kind: 'exhausted',
       requestNumber: 3,

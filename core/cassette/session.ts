@@ -2,7 +2,7 @@ import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { Cassette } from '../lesson/schema.ts';
 import { diagnoseRequest } from './diagnose-request.ts';
 import { findDivergence } from './divergence.ts';
-import { diverged, exhausted, invalidRequest } from './rejections.ts';
+import { diverged, exhausted, exhaustedHint, invalidRequest } from './rejections.ts';
 import { validateRequest } from './validate-request.ts';
 
 /**
@@ -82,8 +82,14 @@ export function createCassetteSession(
     const replies = recording.slice(0, made).map((call) => call.response);
     const issue = validateRequest(request, replies.at(-1));
     if (issue) {
-      // The API's words stay; what to do about them follows the mistake the request shows.
-      const diagnosis = diagnoseRequest(request, replies, recording[made]?.request);
+      // The API's words stay; what to do about them follows the mistake the request shows,
+      // and where the recording has ended, the mistake is calling again at all: advice on how
+      // to build the request would send the loop the wrong way.
+      const diagnosis =
+        diagnoseRequest(request, replies, recording[made]?.request) ??
+        (made > 0 && made >= recorded
+          ? `The recording ends with request #${made}. ${exhaustedHint(replies, bounds)}`
+          : undefined);
       const explained = diagnosis ? { ...issue, explanation: diagnosis } : issue;
       return { ok: false, rejection: invalidRequest(explained, at) };
     }

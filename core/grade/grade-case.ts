@@ -1,11 +1,12 @@
 import { diffJsonCounted, type DiffEntry } from '../cassette/json-diff.ts';
-import { boundJson } from '../cassette/json-preview.ts';
+import { boundJson, count } from '../cassette/json-preview.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
 import type { LessonCase } from '../lesson/types.ts';
 import type { CaseRun } from '../run/events.ts';
 import { RUN_LIMITS } from '../run/limits.ts';
 import type { StackMapper } from '../run/stack-map.ts';
 import { describeDiff } from './describe-diff.ts';
+import { checkRunFields, describeRunCheck } from './run-checked.ts';
 import { REPORT_LIMITS, type CaseReport, type CaseStatus, type VerdictKind } from './report.ts';
 import { sealedLeafEquality } from './sealed-output.ts';
 import { buildTurns, consoleLines } from './transcript.ts';
@@ -83,13 +84,32 @@ function decide(testCase: LessonCase, run: CaseRun, stacks: StackMapper): Verdic
   } catch {
     return fail('no-output', 'The printed result is not valid JSON.');
   }
-  const shown = boundJson(actual);
-  const { entries, total } = compare(testCase, actual);
+  // Fields the run itself shows (how many calls, how long the conversation) are checked
+  // against the run; the rest against the expected output. A loop that left recorded calls
+  // unmade is told that, not the counts it got wrong because of it.
+  const checked = testCase.runChecked
+    ? checkRunFields(testCase.runChecked, actual, run)
+    : { rest: actual, failures: [] };
+  const { rest } = checked;
+  const failures = run.unmadeCalls ? [] : checked.failures;
+  const shown = boundJson(rest);
+  const { entries, total: outputTotal } = compare(testCase, rest);
+  const total = outputTotal + failures.length;
   if (total > 0) {
-    const diff = entries.map((entry) => showEntry(entry, testCase.visible));
+    // What the run shows is the learner's own: it is shown on a hidden case too.
+    const diff = [
+      ...entries.map((entry) => showEntry(entry, testCase.visible)),
+      ...failures.map(({ entry }) => showEntry(entry, true)),
+    ].slice(0, REPORT_LIMITS.diffEntries);
     const stoppedEarly = run.unmadeCalls ? `${run.unmadeCalls} ` : '';
+    const [firstFailure] = failures;
+    const more = total > 1 ? ` (and ${count(total - 1, 'more difference')})` : '';
+    const sentence =
+      entries.length === 0 && firstFailure
+        ? describeRunCheck(firstFailure, more)
+        : describeDiff(testCase.visible, diff, total);
     return {
-      ...fail('diff', stoppedEarly + describeDiff(testCase.visible, diff, total)),
+      ...fail('diff', stoppedEarly + sentence),
       diff,
       ...(total > diff.length ? { diffCount: total } : {}),
       actual: shown,

@@ -8,7 +8,7 @@ import {
   type CaseMeta,
 } from './schema.ts';
 import { tutorSchema } from './tutor-schema.ts';
-import type { Course, FileMap, Lesson, LessonCase, LessonProblem } from './types.ts';
+import type { Course, FileMap, Lesson, LessonCase, LessonProblem, RunFact } from './types.ts';
 
 export type LoadCourseResult =
   { ok: true; course: Course } | { ok: false; problems: LessonProblem[] };
@@ -97,9 +97,23 @@ function loadLesson(
     starter,
     reference: { ...starter, ...referenceOnly },
     harness,
-    cases,
+    cases: meta.runChecked ? cases.map((c) => withRunChecks(c, meta.runChecked!)) : cases,
     ...(tutor ? { tutor } : {}),
   };
+}
+
+/**
+ * A case with the lesson's run checks: a host grades cases, not lessons. The checked fields are
+ * the run's to decide, so an expected output that has them (a case recorded live, as the harness
+ * printed it) leaves them to the run.
+ */
+function withRunChecks(testCase: LessonCase, runChecked: Record<string, RunFact>): LessonCase {
+  const { expected } = testCase;
+  if (expected === null || typeof expected !== 'object' || Array.isArray(expected)) {
+    return { ...testCase, runChecked };
+  }
+  const rest = Object.fromEntries(Object.entries(expected).filter(([key]) => !(key in runChecked)));
+  return { ...testCase, expected: rest, runChecked };
 }
 
 function loadCases(files: FileMap, lessonId: string, problems: LessonProblem[]): LessonCase[] {

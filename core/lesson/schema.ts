@@ -24,6 +24,12 @@ export const lessonMetaSchema = z.strictObject({
   readOnly: z.array(z.string()).default([]),
   /** Per-case time limit in milliseconds. */
   timeoutMs: z.number().int().positive().max(60_000).default(5_000),
+  /**
+   * Fields of the printed output that the grader checks against the run itself, each with
+   * what it must equal: `calls` (the model calls answered), `history` (the conversation's
+   * length once the last reply is appended). They are left out of `expected.json`.
+   */
+  runChecked: z.record(z.string(), z.enum(['calls', 'history'])).optional(),
 });
 
 export const caseMetaSchema = z.strictObject({

@@ -5,6 +5,12 @@ import type { Tutor } from './tutor-schema.ts';
 /** A map from a path (`src/loop.ts`) to its text. */
 export type FileMap = Record<string, string>;
 
+/**
+ * What the grader counts itself from a case's run: `calls`, the model calls it answered;
+ * `history`, the messages of the conversation once the last reply is appended to it.
+ */
+export type RunFact = 'calls' | 'history';
+
 /** One case of a lesson: a cassette, the input for the harness, and the output it must print. */
 export interface LessonCase {
   name: string;
@@ -19,6 +25,11 @@ export interface LessonCase {
    * which grade a printed output to the same verdict as the values would. Graded by first.
    */
   sealed?: SealedOutput;
+  /**
+   * Printed fields checked against the run rather than the expected output, and what each must
+   * equal (the lesson's `runChecked`): `{ "turns": "calls" }`.
+   */
+  runChecked?: Record<string, RunFact>;
 }
 
 /** A lesson, fully loaded and validated. */

@@ -1,0 +1,98 @@
+import { randomInt } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  startGrading,
+  type Cassette,
+  type GradingHost,
+  type Lesson,
+  type LessonCase,
+} from '../core/index.ts';
+import { FIXTURES_DIR } from '../cli/node-host.ts';
+import { estimateInputTokens, estimateOutputTokens } from './token-estimate.ts';
+
+/**
+ * Writes a case's requests and expected output as the lesson's reference makes them, so that
+ * an author writes only the model's side of a cassette (scripts/record-case.ts; the member
+ * cases scripts/domain-cases.ts makes). Each `request` may be `{}` or out of date, and an id
+ * not yet shaped as the API's (`msg_new`, `toolu_new`) gets a fresh one (from `ids`, when
+ * given). A count left at 0 in a response's `usage` gets an estimate in line with the course's
+ * recordings.
+ */
+export async function recordCase(
+  host: GradingHost,
+  lesson: Lesson,
+  testCase: LessonCase,
+  ids: (prefix: string) => string = randomId,
+): Promise<{ ok: true; calls: number } | { ok: false; error: string }> {
+  const dir = join(FIXTURES_DIR, lesson.id, 'cases', testCase.name);
+  const calls: Cassette['calls'] = JSON.parse(JSON.stringify(testCase.cassette.calls));
+  /** Which counts the author left at 0, for an estimate. */
+  const estimate = calls.map(({ response: { usage } }) => ({
+    input: usage.input_tokens === 0,
+    output: usage.output_tokens === 0,
+  }));
+  for (const { response } of calls) {
+    if (!/^msg_01[A-Za-z0-9]{22}$/.test(response.id)) response.id = ids('msg');
+    for (const block of response.content) {
+      if (block.type === 'tool_use' && !/^toolu_01[A-Za-z0-9]{22}$/.test(block.id)) {
+        block.id = ids('toolu');
+      }
+    }
+  }
+
+  /** Grades the reference against the cassette as recorded so far, the case made visible. */
+  const gradeReference = async () => {
+    const visible: LessonCase = { ...testCase, visible: true, expected: null, cassette: { calls } };
+    const only: Lesson = { ...lesson, cases: [visible] };
+    const report = await startGrading(host, only, lesson.reference).result;
+    return report.cases[0]!;
+  };
+
+  for (let round = 0; round <= calls.length + 1; round++) {
+    const report = await gradeReference();
+    const refused = report.turns.find((turn) => turn.rejection);
+    if (!refused) {
+      if (report.kind !== 'diff' && report.kind !== 'pass') {
+        return {
+          ok: false,
+          error: `The reference does not finish against these responses: ${report.message}`,
+        };
+      }
+      // Estimated counts change what a harness that prints usage prints: grade once more.
+      if (estimate.some((e) => e.input || e.output)) {
+        for (const [i, { request, response }] of calls.entries()) {
+          const previous = calls[i - 1]?.response.usage.input_tokens ?? 0;
+          if (estimate[i]?.input) {
+            response.usage.input_tokens = Math.max(previous + 1, estimateInputTokens(request));
+          }
+          if (estimate[i]?.output) {
+            response.usage.output_tokens = estimateOutputTokens(response.content);
+          }
+        }
+        estimate.fill({ input: false, output: false });
+        continue;
+      }
+      writeFileSync(join(dir, 'cassette.json'), `${JSON.stringify({ calls }, null, 2)}\n`);
+      writeFileSync(join(dir, 'expected.json'), `${JSON.stringify(report.actual, null, 2)}\n`);
+      return { ok: true, calls: calls.length };
+    }
+    const rejection = refused.rejection!;
+    const at = refused.index - 1;
+    if (rejection.kind !== 'divergence' || !calls[at]) {
+      return {
+        ok: false,
+        error: `Request #${refused.index} was refused: ${rejection.body.error.message}`,
+      };
+    }
+    calls[at].request = refused.request.raw as Record<string, unknown>;
+  }
+  return { ok: false, error: 'The requests did not settle: is the reference deterministic?' };
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A fresh id as the API shapes them: the prefix, `01`, then 22 letters and digits. */
+function randomId(prefix: string): string {
+  return `${prefix}_01${Array.from({ length: 22 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')}`;
+}

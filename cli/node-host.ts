@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { esbuildBundler, type FileMap, type GradingHost } from '../core/index.ts';
 import { CORE_DIR, loadEsbuild } from './package-root.ts';
+import { restartingEsbuild } from './restarting-esbuild.ts';
 import { sandboxProgram } from './sandbox-program.ts';
 import { createSandbox, SANDBOX_PRELUDE, type Sandbox } from './sandbox-host.ts';
 
@@ -46,7 +47,7 @@ export function createNodeHost(sandbox: Sandbox = createSandbox(sandboxProgram()
     (path) => path.endsWith('.ts') && !path.endsWith('.test.ts'),
   );
   return {
-    bundle: esbuildBundler(loadEsbuild(), coreFiles),
+    bundle: esbuildBundler(restartingEsbuild(loadEsbuild()), coreFiles),
     spawn: sandbox.spawn,
     prelude: SANDBOX_PRELUDE,
     prepare: sandbox.prepare,

@@ -127,10 +127,13 @@ export function readCourseSources(dir: string): CourseSources {
 }
 
 /**
- * The text of a regular file of at most `fileBytes`, or why it was not read: opened without
+ * The text of a regular file of at most `maxBytes`, or why it was not read: opened without
  * following a link at its last step or waiting on a FIFO, and checked on the open file.
  */
-export function readRegular(path: string): string | { reason: string } {
+export function readRegular(
+  path: string,
+  maxBytes: number = SOURCE_LIMITS.fileBytes,
+): string | { reason: string } {
   let fd: number;
   try {
     fd = openSync(path, OPEN_FLAGS);
@@ -140,21 +143,18 @@ export function readRegular(path: string): string | { reason: string } {
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) return { reason: `${kindOf(stat)}, not a file: not read` };
-    if (stat.size > SOURCE_LIMITS.fileBytes) {
-      return { reason: `over ${SOURCE_LIMITS.fileBytes / 1_000_000} MB: not read` };
-    }
+    const tooBig = { reason: `over ${maxBytes / 1_000_000} MB: not read` };
+    if (stat.size > maxBytes) return tooBig;
     // Read to the end, not to the size lstat saw: the file may have grown since.
     const chunks: Buffer[] = [];
     let length = 0;
     for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(stat.size, SOURCE_LIMITS.fileBytes) + 1);
+      const chunk = Buffer.allocUnsafe(Math.min(stat.size, maxBytes) + 1);
       const read = readSync(fd, chunk, 0, chunk.length, null);
       if (read === 0) break;
       chunks.push(chunk.subarray(0, read));
       length += read;
-      if (length > SOURCE_LIMITS.fileBytes) {
-        return { reason: `over ${SOURCE_LIMITS.fileBytes / 1_000_000} MB: not read` };
-      }
+      if (length > maxBytes) return tooBig;
     }
     return Buffer.concat(chunks, length).toString('utf8');
   } catch (error) {

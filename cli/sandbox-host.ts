@@ -8,6 +8,7 @@ import { createJsonLineReader } from './sandbox/line-reader.ts';
 import {
   MAX_REPORT_LINE,
   parseSandboxReport,
+  SANDBOX_MEMORY,
   stoppedError,
   type SandboxReport,
   type SandboxRequest,
@@ -96,7 +97,14 @@ export function createSandbox(program: string): Sandbox {
     if (child) return child;
     const started = spawnProcess(
       process.execPath,
-      [...permissionFlags(), '--no-warnings', '-e', program],
+      [
+        ...permissionFlags(),
+        '--no-warnings',
+        // Its own thread's heap; the workers' have resourceLimits, their ArrayBuffers the watch.
+        `--max-old-space-size=${SANDBOX_MEMORY.oldSpaceMb}`,
+        '-e',
+        program,
+      ],
       // No environment: nothing of the learner's (an API key) is in the sandbox's memory, and no
       // NODE_OPTIONS changes how it starts.
       { stdio: ['pipe', 'pipe', 'pipe'], env: {} },

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, lstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   jsonFile,
@@ -10,6 +10,7 @@ import {
   type Recorded,
   type RecordedCaseMeta,
 } from '../../core/index.ts';
+import { readRegular } from '../read-sources.ts';
 import { terminalLine } from '../terminal-text.ts';
 
 /**
@@ -27,21 +28,29 @@ export interface Replay {
   input?: Record<string, unknown>;
 }
 
+/**
+ * The largest cassette `--cassette` reads: the course's largest is 49 KB, and a live session
+ * within `--max-turns` and `--max-tokens` records a few MB at most. A device or a FIFO is never
+ * read (it could stream for ever), nor a link, nor anything bigger.
+ */
+const MAX_REPLAY_BYTES = 10_000_000;
+
 export function readReplay(path: string): Recorded<Replay> {
   const shown = terminalLine(path);
-  let folder: boolean;
-  try {
-    folder = statSync(path).isDirectory();
-  } catch {
-    return { ok: false, problem: `No cassette at ${shown}.` };
+  const at = lstatOf(path);
+  if (!at) return { ok: false, problem: `No cassette at ${shown}.` };
+  if (at.isSymbolicLink()) {
+    return {
+      ok: false,
+      problem: `${shown} is a link: give the path of the file or folder itself.`,
+    };
   }
+  const folder = at.isDirectory();
   const file = folder ? join(path, 'cassette.json') : path;
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return { ok: false, problem: `No cassette.json in ${shown}.` };
-  }
+  if (folder && !lstatOf(file)) return { ok: false, problem: `No cassette.json in ${shown}.` };
+  const text = readRegular(file, MAX_REPLAY_BYTES);
+  if (typeof text !== 'string')
+    return { ok: false, problem: `${terminalLine(file)}: ${text.reason}.` };
   const cassette = readCassette(text);
   if (!cassette.ok)
     return { ok: false, problem: `${terminalLine(file)} is not a cassette: ${cassette.problem}` };
@@ -57,10 +66,20 @@ export function readReplay(path: string): Recorded<Replay> {
   };
 }
 
+function lstatOf(path: string) {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The `input` of a case.json, when there is one holding an object. */
 function caseInput(path: string): Record<string, unknown> | undefined {
+  const text = readRegular(path, MAX_REPLAY_BYTES);
+  if (typeof text !== 'string') return undefined;
   try {
-    const { input } = JSON.parse(readFileSync(path, 'utf8')) as { input?: unknown };
+    const { input } = JSON.parse(text) as { input?: unknown };
     return typeof input === 'object' && input !== null && !Array.isArray(input)
       ? (input as Record<string, unknown>)
       : undefined;
@@ -96,9 +115,50 @@ export function writeRecording(
       Object.entries(made.value).map(([name, text]) => [join(path, name), text]),
     );
   }
-  const taken = Object.keys(files).find((file) => existsSync(file));
-  if (taken) return { ok: false, problem: `${terminalLine(taken)} already exists` };
-  if (!isCassetteFile(path)) mkdirSync(path, { recursive: true });
-  for (const [file, text] of Object.entries(files)) writeFileSync(file, text);
+  if (!isCassetteFile(path)) {
+    if (lstatOf(path)?.isSymbolicLink())
+      return { ok: false, problem: `${terminalLine(path)} is a link` };
+    try {
+      mkdirSync(path, { recursive: true });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'error';
+      return { ok: false, problem: `${terminalLine(path)} could not be made (${code})` };
+    }
+  }
+  // Nothing is there yet, not even a link (lstat follows none); each file is then created new,
+  // never through a link (O_NOFOLLOW) nor over a file made meanwhile (O_EXCL).
+  for (const file of Object.keys(files)) {
+    const there = lstatOf(file);
+    if (there) {
+      const what = there.isSymbolicLink() ? 'is a link' : 'already exists';
+      return { ok: false, problem: `${terminalLine(file)} ${what}` };
+    }
+  }
+  for (const [file, text] of Object.entries(files)) {
+    const problem = writeNew(file, text);
+    if (problem) return { ok: false, problem: `${terminalLine(file)} ${problem}` };
+  }
   return { ok: true, value: Object.keys(files) };
+}
+
+const CREATE_FLAGS =
+  constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+
+/** Creates `file` with `text`; why not, if it could not. */
+function writeNew(file: string, text: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, CREATE_FLAGS, 0o644);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'EEXIST' ? 'already exists' : `could not be written (${code ?? 'error'})`;
+  }
+  try {
+    writeSync(fd, text);
+    return;
+  } catch (error) {
+    return `could not be written (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -21,8 +21,33 @@ export type SandboxRequest =
   | { type: 'post'; id: number; message: unknown }
   | { type: 'terminate'; id: number };
 
-/** Why the sandbox stopped a worker on its own (the bounds of `RELAY_LIMITS`). */
-export type StopReason = 'flood' | 'too-large';
+/**
+ * Why the sandbox stopped a worker on its own: the bounds of `RELAY_LIMITS` (`flood`,
+ * `too-large`), or of `SANDBOX_MEMORY` (`memory`).
+ */
+export type StopReason = 'flood' | 'too-large' | 'memory';
+
+/**
+ * The sandbox process's memory. A worker's `resourceLimits` bound its JavaScript heap, not its
+ * ArrayBuffers, which one case could grow to gigabytes: so the process watches its resident
+ * memory, and past `bytes` stops the case that holds the most (cli/sandbox/memory-watch.ts).
+ */
+export const SANDBOX_MEMORY = {
+  /**
+   * Every lesson's reference, graded case by case, keeps the process under 140 MB (measured on
+   * the 2-core machine); a gigabyte leaves code that builds big values room, and the machine too.
+   */
+  bytes: 1024 * 1024 * 1024,
+  /**
+   * How often it is checked. Allocating and filling ArrayBuffers adds ~3 GB a second at most
+   * here, so a case passes the bound by a few hundred MB before it is stopped.
+   */
+  checkMs: 100,
+  /** How long a worker has to say how much it holds; one that cannot (a busy loop) is stopped. */
+  answerMs: 50,
+  /** The old space of the process's own thread, which only relays what workers send. */
+  oldSpaceMb: 512,
+} as const;
 
 /** Sandbox process → CLI. */
 export type SandboxReport =
@@ -84,7 +109,7 @@ export function parseSandboxReport(data: unknown): SandboxReport | undefined {
         ? { type: 'exit', id, code: data.code }
         : undefined;
     case 'stopped':
-      return data.reason === 'flood' || data.reason === 'too-large'
+      return data.reason === 'flood' || data.reason === 'too-large' || data.reason === 'memory'
         ? { type: 'stopped', id, reason: data.reason }
         : undefined;
     default:
@@ -92,15 +117,23 @@ export function parseSandboxReport(data: unknown): SandboxReport | undefined {
   }
 }
 
-/** What the learner is told when a bound of `RELAY_LIMITS` stopped their code. */
+/** What the learner is told when a bound of `RELAY_LIMITS` or `SANDBOX_MEMORY` stopped their code. */
 export function stoppedError(reason: StopReason): SerializedError {
-  return reason === 'flood'
-    ? {
+  switch (reason) {
+    case 'flood':
+      return {
         name: 'Flood',
         message: `The code sent more than ${RELAY_LIMITS.messages} messages, so the run was stopped.`,
-      }
-    : {
+      };
+    case 'too-large':
+      return {
         name: 'TooLarge',
         message: `Too much data: the code sent more than a run may (${RELAY_LIMITS.messageSize.toLocaleString('en')} characters in one message, ${RELAY_LIMITS.totalSize.toLocaleString('en')} in all), so the run was stopped.`,
       };
+    case 'memory':
+      return {
+        name: 'OutOfMemory',
+        message: `Too much memory: the code held more than the sandbox allows (${SANDBOX_MEMORY.bytes / 2 ** 20} MB in all, ArrayBuffers included), so the run was stopped.`,
+      };
+  }
 }

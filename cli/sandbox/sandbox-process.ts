@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, type MessagePort } from 'node:worker_threads';
 import { RELAY_LIMITS } from '../../core/run/limits.ts';
 import { serializeError, type SerializedError } from '../../core/sandbox/protocol.ts';
 import { createJsonLineReader } from './line-reader.ts';
@@ -9,19 +9,25 @@ import {
   type SandboxRequest,
   type StopReason,
 } from './protocol.ts';
+import { MEMORY_PROBE, probeChannel, watchMemory } from './memory-watch.ts';
 import { WORKER_BOOT } from './worker-boot.ts';
 
 /**
  * The sandbox process: the CLI starts it under Node's permission model (no file system, no
  * child processes, no inspector; workers only), and it runs each case's script in a fresh
  * worker thread of its own, one realm per case, as the browser's runner frame does. It relays
- * what each worker sends to the CLI, within the bounds of RELAY_LIMITS, and never judges:
- * the cassette and the grader stay in the CLI.
+ * what each worker sends to the CLI, within the bounds of RELAY_LIMITS, stops a case that holds
+ * too much memory (SANDBOX_MEMORY), and never judges: the cassette and the grader stay in the CLI.
  */
 
-/** A running case: its worker and what it has sent so far. */
-interface Entry {
+/** A worker, and its end of the memory probe's port. */
+interface Started {
   worker: Worker;
+  memory: MessagePort;
+}
+
+/** A running case: its worker and what it has sent so far. */
+interface Entry extends Started {
   messages: number;
   size: number;
   /** Set once the CLI or this process has ended it, or it has reported its end. */
@@ -32,7 +38,7 @@ interface Entry {
 
 const running = new Map<number, Entry>();
 /** Fresh workers waiting for a script; each is used for one case and never comes back here. */
-const idle: Worker[] = [];
+const idle: Started[] = [];
 
 function report(message: SandboxReport): void {
   let line: string;
@@ -53,47 +59,49 @@ function report(message: SandboxReport): void {
   process.stdout.write(`${line}\n`);
 }
 
-function startWorker(): Worker {
-  const worker = new Worker(WORKER_BOOT, {
+function startWorker(): Started {
+  const probe = probeChannel();
+  const worker = new Worker(`${MEMORY_PROBE}${WORKER_BOOT}`, {
     eval: true,
     resourceLimits: { maxOldGenerationSizeMb: 256 },
     // What learner code prints past the runtime's console (console.dir, console.table) is
     // dropped, as the browser drops it into the devtools; it must not pile up unread.
     stdout: true,
     stderr: true,
+    ...probe.options,
   });
   worker.stdout.resume();
   worker.stderr.resume();
-  return worker;
+  return { worker, memory: probe.port };
 }
 
 /** Starts workers ahead of the cases that will need them, up to `count` waiting. */
 function prepare(count: number): void {
   while (idle.length < count) {
-    const worker = startWorker();
+    const started = startWorker();
     const drop = () => {
-      const at = idle.indexOf(worker);
+      const at = idle.indexOf(started);
       if (at !== -1) idle.splice(at, 1);
     };
-    worker.once('error', drop).once('exit', drop);
-    idle.push(worker);
+    started.worker.once('error', drop).once('exit', drop);
+    idle.push(started);
   }
 }
 
 function spawn(id: number, script: string): void {
   if (running.has(id)) return;
-  let worker = idle.shift();
-  if (worker) worker.removeAllListeners('error').removeAllListeners('exit');
-  else worker = startWorker();
-  const entry: Entry = { worker, messages: 0, size: 0, ended: false };
+  const started = idle.shift() ?? startWorker();
+  const { worker } = started;
+  worker.removeAllListeners('error').removeAllListeners('exit');
+  const entry: Entry = { ...started, messages: 0, size: 0, ended: false };
   running.set(id, entry);
   worker.on('message', (data: unknown) => {
     if (entry.ended) return;
-    if (++entry.messages > RELAY_LIMITS.messages) return stop(id, 'flood');
+    if (++entry.messages > RELAY_LIMITS.messages) return void stop(id, 'flood');
     const size = sizeWithin(data, RELAY_LIMITS.messageSize);
     entry.size += size;
     if (size > RELAY_LIMITS.messageSize || entry.size > RELAY_LIMITS.totalSize) {
-      return stop(id, 'too-large');
+      return void stop(id, 'too-large');
     }
     report({ type: 'message', id, data });
   });
@@ -117,17 +125,19 @@ function spawn(id: number, script: string): void {
   worker.postMessage(script);
 }
 
-function end(id: number): void {
+/** Ends a case's worker; resolves once it has exited. */
+function end(id: number): Promise<unknown> {
   const entry = running.get(id);
-  if (!entry) return;
+  if (!entry) return Promise.resolve();
   running.delete(id);
   entry.ended = true;
-  void entry.worker.terminate();
+  return entry.worker.terminate();
 }
 
-function stop(id: number, reason: StopReason): void {
-  end(id);
+function stop(id: number, reason: StopReason): Promise<unknown> {
+  const ended = end(id);
   report({ type: 'stopped', id, reason });
+  return ended;
 }
 
 function handle(request: SandboxRequest): void {
@@ -139,9 +149,11 @@ function handle(request: SandboxRequest): void {
     case 'post':
       return running.get(request.id)?.worker.postMessage(request.message);
     case 'terminate':
-      return end(request.id);
+      return void end(request.id);
   }
 }
+
+watchMemory(running, (id) => stop(id, 'memory'));
 
 const read = createJsonLineReader(
   64 * RELAY_LIMITS.messageSize,

@@ -29,19 +29,11 @@ export interface SegmentDiff extends Omit<DiffEntry, 'path'> {
   segments: PathSegment[];
 }
 
-/**
- * Whether two values that are not both objects (or both arrays) are equal; `at` gives the
- * path there. The default is `===` (with NaN equal to itself); a sealed expected output
- * compares digests instead (core/grade/seal.ts).
- */
-export type LeafEquality = (expected: unknown, actual: unknown, at: () => PathSegment[]) => boolean;
-
 export interface DiffOptions {
   /** Entries to keep, in document order (default: all). */
   limit?: number;
   /** Count the differences past `limit` too (`total`), instead of stopping there. */
   count?: boolean;
-  sameLeaf?: LeafEquality;
 }
 
 export interface CountedDiff<Entry> {
@@ -175,12 +167,11 @@ type Frame =
 function walkDiff(
   expected: unknown,
   actual: unknown,
-  { limit = Infinity, count = false, sameLeaf }: DiffOptions,
+  { limit = Infinity, count = false }: DiffOptions,
 ): CountedDiff<LinkedDiff> {
   const entries: LinkedDiff[] = [];
   let total = 0;
   const stack: Frame[] = [];
-  const leafEqual: LeafEquality = sameLeaf ?? ((e, a) => sameScalar(e, a));
 
   /** Records one difference; false once the walk should stop. */
   const record = (
@@ -209,7 +200,7 @@ function walkDiff(
       stack.push({ object: false, expected: e, actual: a, at, next: 0 });
       return true;
     }
-    if (leafEqual(e, a, () => segmentsOf(at))) return true;
+    if (sameScalar(e, a)) return true;
     return record('changed', at, e, a);
   };
 

@@ -6,9 +6,15 @@ function show(value: unknown): string {
   return previewJson(value, 200);
 }
 
+/** A hidden case's output that differs, where no free text of it does. */
+const HIDDEN_WHOLE =
+  'The output differs from the expected output. A hidden case checks it as a whole: ' +
+  "compare what the code printed with a visible case's output.";
+
 /**
  * The sentence that names the first difference, counting the rest (`total` in all). A hidden
- * case's says where, never what was expected.
+ * case's says where, never what was expected; and where is only ever a long free text, or the
+ * whole output (its seal holds nothing finer, see core/grade/sealed-output.ts).
  */
 export function describeDiff(visible: boolean, diff: readonly DiffEntry[], total: number): string {
   const first = diff[0];
@@ -16,13 +22,8 @@ export function describeDiff(visible: boolean, diff: readonly DiffEntry[], total
   const where = first.path === '' ? 'the output' : first.path;
   const more = total > 1 ? ` (and ${count(total - 1, 'more difference')})` : '';
   if (!visible) {
-    const what =
-      first.kind === 'missing'
-        ? 'is missing'
-        : first.kind === 'extra'
-          ? 'is unexpected'
-          : 'is wrong';
-    return `${first.path === '' ? 'The output' : where} ${what}${more}.`;
+    if (first.path === '') return HIDDEN_WHOLE;
+    return `${where} ${first.kind === 'missing' ? 'is missing' : 'is wrong'}${more}.`;
   }
   if (first.kind === 'missing')
     return `${where} is missing: expected ${show(first.expected)}${more}.`;

@@ -158,15 +158,19 @@ describe('gradeCase', () => {
       false,
     );
     expect(report.expected).toBeUndefined();
-    expect(report.diff).toEqual([{ path: 'finalText', kind: 'changed', actual: 'nope' }]);
-    expect(report.message).toBe('finalText is wrong.');
+    expect(report.diff).toEqual([
+      { path: '', kind: 'changed', actual: { ...expected, finalText: 'nope' } },
+    ]);
+    expect(report.message).toBe(
+      "The output differs from the expected output. A hidden case checks it as a whole: compare what the code printed with a visible case's output.",
+    );
     expect(JSON.stringify(report)).not.toContain('"done"');
   });
 });
 
 const sealedCase = (): LessonCase => {
   const { expected: value, ...rest } = testCase(false);
-  return { ...rest, visible: false, sealed: sealOutput(value, 'a-salt') };
+  return { ...rest, visible: false, sealed: sealOutput(value, 'a-salt', new Set()) };
 };
 const printed = (value: unknown) => run({ outputs: [JSON.stringify(value)] });
 /** A report without its timing, for comparing two gradings of one run. */
@@ -199,9 +203,19 @@ describe('a hidden case, sealed or not', () => {
     expect(verdictOf(sealed)).toEqual(verdictOf(open));
   });
 
-  it('leads with the diagnostic, not the case name', () => {
-    const report = gradeCase(sealedCase(), printed({ ...expected, finalText: 'Done' }), noFrames);
-    expect(report.message).toBe('finalText is wrong.');
+  it('names a free text that differs, leading with the diagnostic, not the case name', () => {
+    const prose = 'The echo tool sent back the word hello, unchanged.';
+    const { expected: _value, ...rest } = testCase(false);
+    const sealed = sealOutput({ ...expected, finalText: prose }, 'a-salt', new Set());
+    const report = gradeCase(
+      { ...rest, sealed },
+      printed({ ...expected, finalText: 'Done' }),
+      noFrames,
+    );
+    expect([report.message, report.diff]).toEqual([
+      'finalText is wrong.',
+      [{ path: 'finalText', kind: 'changed', actual: 'Done' }],
+    ]);
   });
 
   it('holds no expected value in its sealed form', () => {
@@ -278,7 +292,7 @@ describe('a loop that stopped early', () => {
       false,
     );
     expect(report.message).toBe(
-      'The loop made 1 of 3 recorded calls: it stopped after request #1, whose reply had stop_reason "tool_use". trajectory[0] is missing (and 1 more difference).',
+      'The loop made 1 of 3 recorded calls: it stopped after request #1, whose reply had stop_reason "tool_use". The output differs from the expected output. A hidden case checks it as a whole: compare what the code printed with a visible case\'s output.',
     );
   });
 });

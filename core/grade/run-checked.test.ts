@@ -42,7 +42,9 @@ function testCase(visible: boolean): LessonCase {
     cassette: { calls: [] },
     runChecked: { turns: 'calls', historyLength: 'history' } as const,
   };
-  return visible ? { ...base, expected } : { ...base, sealed: sealOutput(expected, 'salt') };
+  return visible
+    ? { ...base, expected }
+    : { ...base, sealed: sealOutput(expected, 'salt', new Set()) };
 }
 
 function graded(printed: object, visible = true, unmadeCalls?: string) {

@@ -1,12 +1,12 @@
-import { sealOutput } from '../grade/sealed-output.ts';
+import { caseStrings, sealOutput } from '../grade/sealed-output.ts';
 import { sha256Hex } from '../grade/sha256.ts';
 import type { Course, LessonCase } from './types.ts';
 
 /**
  * The course as it ships to learners (the page's build, the CLI's package): every hidden
  * case's expected output replaced by digests (see `SealedOutput`), so that no program can
- * read it and print it back. Visible cases keep theirs: the learner is shown it anyway.
- * Deterministic, so a build is reproducible.
+ * read it and print it back, and no value of it can be read off one guess at a time. Visible
+ * cases keep theirs: the learner is shown it anyway. Deterministic, so a build is reproducible.
  */
 export function sealCourse(course: Course): Course {
   return {
@@ -22,5 +22,6 @@ function sealCase(testCase: LessonCase, lessonKey: string): LessonCase {
   if (testCase.visible || testCase.sealed) return testCase;
   const { expected, ...rest } = testCase;
   const salt = sha256Hex(`theinference sealed case ${lessonKey}/${testCase.name}`).slice(0, 32);
-  return { ...rest, visible: false, sealed: sealOutput(expected, salt) };
+  const own = caseStrings(testCase.cassette, testCase.input);
+  return { ...rest, visible: false, sealed: sealOutput(expected, salt, own) };
 }

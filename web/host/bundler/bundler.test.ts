@@ -68,12 +68,15 @@ describe('createBundler', () => {
     expect(workers).toHaveLength(2);
   });
 
-  it('answers a build that broke esbuild with why, and replaces the worker at once', async () => {
+  it('answers a build that broke esbuild with why; the builds behind it go to a fresh worker', async () => {
     const { bundler, workers } = setUp();
     const loading = bundler.load();
     workers[0]!.reply({ type: 'ready' });
     const bundle = await loading;
-    const made = bundle(lesson, {});
+    const deep = bundle(lesson, { 'src/a.ts': 'deep' });
+    const valid = bundle(lesson, { 'src/a.ts': 'valid' });
+    // One build at a time: the second waits in the page, untouched by what kills esbuild.
+    expect(workers[0]!.requests.map((r) => r.type)).toEqual(['start', 'bundle']);
     workers[0]!.reply({
       type: 'bundled',
       id: 1,
@@ -85,16 +88,28 @@ describe('createBundler', () => {
       },
       broken: true,
     });
-    const result = await made;
+    const result = await deep;
     expect(result.ok ? '' : result.errors[0]?.text).toMatch(
       /^esbuild could not bundle this code \(Maximum call stack size exceeded\)/,
     );
     expect(workers[0]!.terminated).toBe(true);
     expect(workers[1]?.requests).toEqual([{ type: 'start' }]);
-    // The old bundler answers at once from now on, never leaving a Run waiting.
-    const late = await bundle(lesson, {});
-    expect(late.ok ? '' : late.errors[0]?.text).toMatch(
-      /^The bundler stopped \(it was restarted\)/,
-    );
+    workers[1]!.reply({ type: 'ready' });
+    // The valid build, and one asked of the old bundler later, are made by the fresh one.
+    const late = bundle(lesson, { 'src/a.ts': 'later' });
+    await expect.poll(() => workers[1]!.requests.length).toBe(2);
+    expect(workers[1]!.requests[1]).toMatchObject({
+      type: 'bundle',
+      files: { 'src/a.ts': 'valid' },
+    });
+    const ok = { ok: true as const, script: 's', sourceMap: 'm' };
+    workers[1]!.reply({ type: 'bundled', id: 1, result: ok, broken: false });
+    expect(await valid).toEqual(ok);
+    expect(workers[1]!.requests[2]).toMatchObject({
+      type: 'bundle',
+      files: { 'src/a.ts': 'later' },
+    });
+    workers[1]!.reply({ type: 'bundled', id: 2, result: ok, broken: false });
+    expect(await late).toEqual(ok);
   });
 });

@@ -1,4 +1,4 @@
-import type { BundleResult, Bundler, CompileError } from '../../../core/index.ts';
+import type { BundleResult, Bundler, CompileError, FileMap, Lesson } from '../../../core/index.ts';
 // Not from the core's index: this module starts the page's bundler before the app is evaluated.
 import { bundleInputs } from '../../../core/run/bundle.ts';
 import type { BundlerReply, BundlerRequest } from './bundler-messages.ts';
@@ -93,23 +93,45 @@ export function createBundler(startWorker: () => BundlerWorker): PageBundler {
     return attempt;
   };
 
+  /** A build asked of a bundler: what to bundle, and who waits for it. */
+  interface Build {
+    lesson: Lesson;
+    files: FileMap;
+    resolve: (result: BundleResult | Promise<BundleResult>) => void;
+  }
+
   const start = (worker: BundlerWorker, forget: () => void): Promise<Bundler> => {
-    const pending = new Map<number, (result: BundleResult) => void>();
+    /**
+     * Builds wait here, not in the worker, which gets one at a time: when esbuild dies, the
+     * build it was on is the one that killed it, and those behind it have not touched it.
+     */
+    const queue: Build[] = [];
+    let current: (Build & { id: number }) | undefined;
     let nextId = 0;
-    /** Set once this worker is gone: a late request is answered at once, never left waiting. */
-    let gone: string | undefined;
-    const bundle: Bundler = (lesson, files) =>
-      new Promise((resolve) => {
-        if (gone) return resolve(stoppedBundler(gone));
-        const id = ++nextId;
-        pending.set(id, resolve);
-        worker.postMessage({ type: 'bundle', id, lesson: bundleInputs(lesson), files });
+    /** Set once this worker is gone: later builds go to its successor. */
+    let gone = false;
+    const next = () => {
+      if (current || gone) return;
+      const build = queue.shift();
+      if (!build) return;
+      current = { ...build, id: ++nextId };
+      const { id, lesson, files } = current;
+      worker.postMessage({ type: 'bundle', id, lesson: bundleInputs(lesson), files });
+    };
+    const bundle: Bundler = (lesson, files) => {
+      if (gone) return elsewhere(lesson, files);
+      return new Promise((resolve) => {
+        queue.push({ lesson, files, resolve });
+        next();
       });
-    const abandon = (why: string) => {
-      gone = why;
+    };
+    /** Ends this worker: the build it was on hears `result`; those behind it go to a fresh one. */
+    const abandon = (result: BundleResult) => {
+      gone = true;
       forget();
-      for (const settle of pending.values()) settle(stoppedBundler(why));
-      pending.clear();
+      current?.resolve(result);
+      current = undefined;
+      for (const build of queue.splice(0)) build.resolve(elsewhere(build.lesson, build.files));
     };
     return new Promise((resolve, reject) => {
       let started = false;
@@ -119,30 +141,38 @@ export function createBundler(startWorker: () => BundlerWorker): PageBundler {
           resolve(bundle);
         } else if (reply.type === 'failed') {
           reject(new Error(reply.message));
+        } else if (reply.id !== current?.id) {
+          return;
         } else if (reply.broken) {
           // esbuild broke over this code: the learner hears why, and a fresh bundler starts at
           // once (this one would fail every later build, the reference's included).
-          pending.get(reply.id)?.(brokenBundler(reply.result));
-          pending.delete(reply.id);
-          abandon('it was restarted');
+          abandon(brokenBundler(reply.result));
           firstBundle();
           load().catch(() => undefined);
         } else {
-          pending.get(reply.id)?.(reply.result);
-          pending.delete(reply.id);
+          current.resolve(reply.result);
+          current = undefined;
           firstBundle();
+          next();
         }
       };
       worker.onerror = (event) => {
         event.preventDefault();
         const message = event.message || 'its worker did not start';
         if (!started) return reject(new Error(message));
-        // It died after starting: the bundles it owed fail, and the next Run starts a new one.
-        abandon(message);
+        // It died after starting: the build it was on fails, the others go to a new one.
+        abandon(stoppedBundler(message));
       };
       worker.postMessage({ type: 'start' });
     });
   };
+
+  /** A build for a bundler that is gone: the current one makes it, started if need be. */
+  const elsewhere = (lesson: Lesson, files: FileMap): Promise<BundleResult> =>
+    load().then(
+      (bundler) => bundler(lesson, files),
+      (error: unknown) => stoppedBundler(describe(error)),
+    );
 
   return {
     preload,

@@ -16,7 +16,7 @@ export {
   type TutorTarget,
 } from './lesson/tutor-schema.ts';
 export { applyExperimentEdit, findAnchor, type LineRange } from './lesson/tutor-text.ts';
-export { explainFailure, type FailureExplanation } from './lesson/tutor-failure.ts';
+export { explainFailure, type FailureExplanation } from './tutor/explain-failure.ts';
 export {
   QUOTE_MARK,
   hasQuoteMark,

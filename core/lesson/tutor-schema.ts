@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FAILURE_FACTS, placeholdersOf } from './tutor-facts.ts';
+import { FAILURE_FACTS, placeholdersOf } from './failure-fact-names.ts';
 
 /**
  * The tutor of a lesson (`tutor.json`): scripted by the lesson's author, no model needed.
@@ -109,7 +109,7 @@ const failureSchema = z
     opens: targetSchema,
     /**
      * Markdown, one paragraph: why this failure happened, told from the learner's own run.
-     * `{name}` placeholders are filled in from the failing case's transcript (tutor-facts.ts).
+     * `{name}` placeholders are filled in from the failing case's transcript (core/tutor/failure-facts.ts).
      */
     why: z.string().min(1),
   })

@@ -1,5 +1,5 @@
 import type { Quoted } from '../lesson/quoted-text.ts';
-import { explainFailure } from '../lesson/tutor-failure.ts';
+import { explainFailure } from './explain-failure.ts';
 import type { Tutor, TutorAnchor } from '../lesson/tutor-schema.ts';
 import { findAnchor } from '../lesson/tutor-text.ts';
 import { COMMANDS, type TutorCommand } from './commands.ts';

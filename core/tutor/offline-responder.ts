@@ -1,5 +1,5 @@
 import { quoteMark } from '../lesson/quoted-text.ts';
-import { explainFailure } from '../lesson/tutor-failure.ts';
+import { explainFailure } from './explain-failure.ts';
 import type { Tutor, TutorTarget } from '../lesson/tutor-schema.ts';
 import { COMMANDS, parseCommand, type TutorCommand } from './commands.ts';
 import type { ChatAction, ChatIntent } from './conversation.ts';

@@ -1,6 +1,7 @@
 import type { CaseReport } from '../grade/report.ts';
-import { failureFacts, quoteFacts, type FailureFacts } from './tutor-facts.ts';
-import type { Tutor, TutorFailure, TutorTarget } from './tutor-schema.ts';
+import type { FailureFacts } from '../lesson/failure-fact-names.ts';
+import type { Tutor, TutorFailure, TutorTarget } from '../lesson/tutor-schema.ts';
+import { failureFacts, quoteFacts } from './failure-facts.ts';
 
 /** A failing case, explained by the lesson's tutor. */
 export interface FailureExplanation {

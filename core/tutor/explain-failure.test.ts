@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseReport, Turn } from '../grade/report.ts';
-import { explainFailure } from './tutor-failure.ts';
-import { quoteMark, spellOut } from './quoted-text.ts';
-import { failureFacts, placeholdersOf, quoteFacts } from './tutor-facts.ts';
-import { tutorSchema, type Tutor } from './tutor-schema.ts';
+import { placeholdersOf } from '../lesson/failure-fact-names.ts';
+import { quoteMark, spellOut } from '../lesson/quoted-text.ts';
+import { tutorSchema, type Tutor } from '../lesson/tutor-schema.ts';
+import { explainFailure } from './explain-failure.ts';
+import { failureFacts, quoteFacts } from './failure-facts.ts';
 
 const prompt = { role: 'user', content: 'Say hello with the echo tool.' };
 const toolUse = { type: 'tool_use', id: 'toolu_01A', name: 'echo', input: { text: 'hello' } };

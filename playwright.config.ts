@@ -18,8 +18,8 @@ export default defineConfig({
   fullyParallel: true,
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  // One retry on CI: a case timing out on a loaded 2-core machine is not a verdict on the code.
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a spec that fails under load is a defect to fix at its root.
+  retries: 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   forbidOnly: !!process.env.CI,
   use: {

@@ -86,7 +86,8 @@ export {
 export type { Cassette } from './lesson/schema.ts';
 export { lessonQuestion, liveInput } from './live/live-input.ts';
 export { explainApiError } from './live/api-error-text.ts';
-export { apiErrorFailure, errorBody, failedAttempt } from './live/sdk-failures.ts';
+export { errorBody } from './live/sdk-failures.ts';
+export { createSdkSend, MAX_RETRIES, type RetryNotice } from './live/sdk-send.ts';
 export { checkLiveRun, type LiveCheck } from './live/check-live-run.ts';
 export { formatTokens, summarizeLive } from './live/summarize-live.ts';
 export {

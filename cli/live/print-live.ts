@@ -8,7 +8,7 @@ import {
 } from '../../core/index.ts';
 import { style } from '../style.ts';
 import { terminalLine, terminalText } from '../terminal-text.ts';
-import type { RetryNotice } from './api-client.ts';
+import type { RetryNotice } from '../../core/index.ts';
 
 /** Characters of one tool input or result shown on its line. */
 const MAX_INLINE = 160;

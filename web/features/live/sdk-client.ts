@@ -1,26 +1,19 @@
 import Anthropic, { type Middleware } from '@anthropic-ai/sdk';
 import {
-  apiErrorFailure,
-  errorBody as body,
-  failedAttempt,
+  createSdkSend as sdkSend,
+  errorBody,
+  MAX_RETRIES,
   type AbortSignalLike,
-  type ApiErrorBody,
   type ApiRequest,
-  type ApiResponse,
-  type ApiRetry,
   type SendResult,
 } from '../../../core/index.ts';
 import { isOffline, OFFLINE_TEXT } from './offline.ts';
 
 /**
- * The page's one way to the Messages API: the real `@anthropic-ai/sdk` (its headers, its
- * retries with backoff and `retry-after`, its error classes), loaded only once live mode is on.
- * The key is handed in here and goes nowhere else: the runner frame and learner code only ever
- * receive the API's answers.
+ * The page's client for the Messages API (core/live/sdk-send.ts sends through it), loaded only
+ * once live mode is on. The key is handed in here and goes nowhere else: the runner frame and
+ * learner code only ever receive the API's answers.
  */
-
-/** The SDK's retries, stated: the transcript's "at most 2 retries" is this number. */
-export const MAX_RETRIES = 2;
 
 export interface SdkClientOptions {
   apiKey: string;
@@ -44,75 +37,33 @@ export function createSdkSend({ apiKey, baseURL }: SdkClientOptions): Send {
     logLevel: 'off',
     openTelemetry: false,
   });
-  return async (request, { signal } = {}) => {
-    if (isOffline()) return offline();
-    const controller = new AbortController();
-    if (signal?.aborted) controller.abort();
-    signal?.addEventListener('abort', () => controller.abort());
-    const retries: ApiRetry[] = [];
-    try {
+  const send = sdkSend<Parameters<Middleware>[0], Response>({
+    create(request, watch, signal) {
+      const controller = new AbortController();
+      if (signal?.aborted) controller.abort();
+      signal?.addEventListener('abort', () => controller.abort());
       const params = request as unknown as Anthropic.MessageCreateParamsNonStreaming;
-      const response = await client.messages.create(params, {
-        signal: controller.signal,
-        middleware: [noteFailures(retries)],
-      });
-      // A copy: the SDK's non-enumerable `_request_id` and anything not JSON stay behind.
-      const copy = JSON.parse(JSON.stringify(response)) as ApiResponse;
-      return { ok: true, response: copy, ...retried(retries, false) };
-    } catch (error) {
-      if (!(error instanceof Anthropic.APIError) || typeof error.status !== 'number') {
-        if (isOffline()) return offline();
+      return client.messages.create(params, { signal: controller.signal, middleware: [watch] });
+    },
+    apiError: (error) =>
+      error instanceof Anthropic.APIError && typeof error.status === 'number'
+        ? { status: error.status, error: error.error, message: error.message }
+        : undefined,
+    noAnswer(error) {
+      if (error instanceof Anthropic.APIUserAbortError) {
+        return errorBody('aborted', 'The request was stopped.');
       }
-      return { ok: false, ...asFailure(error), ...retried(retries, true) };
-    }
-  };
-}
-
-/** Notes every failed attempt; the SDK alone decides whether, and when, to retry. */
-function noteFailures(attempts: ApiRetry[]): Middleware {
-  return async (request, next) => {
-    let response: Response;
-    try {
-      response = await next(request);
-    } catch (error) {
-      attempts.push({ status: 0, type: 'connection_error' });
-      throw error;
-    }
-    const attempt = await failedAttempt(response);
-    if (attempt) attempts.push(attempt);
-    return response;
-  };
-}
-
-/** The attempts that were retried: every failed one, but the last when the call failed. */
-function retried(attempts: ApiRetry[], failed: boolean): { retries?: ApiRetry[] } {
-  const shown = failed ? attempts.slice(0, -1) : attempts;
-  return shown.length > 0 ? { retries: shown } : {};
-}
-
-/** Live mode needs the network: said before anything is tried, or when a call found none. */
-function offline(): SendResult {
-  return {
-    ok: false,
-    status: 0,
-    body: body('connection_error', OFFLINE_TEXT),
-  };
-}
-
-/** An SDK error as the learner's code receives it: the status and the API's body. */
-function asFailure(error: unknown): { status: number; body: ApiErrorBody } {
-  if (error instanceof Anthropic.APIError && typeof error.status === 'number') {
-    return apiErrorFailure({ status: error.status, error: error.error, message: error.message });
-  }
-  if (error instanceof Anthropic.APIUserAbortError) {
-    return { status: 0, body: body('aborted', 'The request was stopped.') };
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return {
-    status: 0,
-    body: body(
-      'connection_error',
-      `${message} No answer came: the network is down, the base URL is wrong, or the server refused this page (CORS).`,
-    ),
-  };
+      if (isOffline()) return errorBody('connection_error', OFFLINE_TEXT);
+      const message = error instanceof Error ? error.message : String(error);
+      return errorBody(
+        'connection_error',
+        `${message} No answer came: the network is down, the base URL is wrong, or the server refused this page (CORS).`,
+      );
+    },
+  });
+  // Live mode needs the network: said before anything is tried.
+  return (request, options) =>
+    isOffline()
+      ? Promise.resolve({ ok: false, status: 0, body: errorBody('connection_error', OFFLINE_TEXT) })
+      : send(request, options);
 }

@@ -31,10 +31,10 @@ export type ContentBlockDelta =
   TextDelta | InputJsonDelta | ThinkingDelta | SignatureDelta | CitationsDelta;
 
 /** `message_start`'s message: the reply's fields, with no content and no stop reason yet. */
-export type StartedMessage = Omit<ApiResponse, 'content' | 'stop_reason'> & {
-  content: [];
-  stop_reason: null;
-};
+export type StartedMessage = Omit<
+  ApiResponse,
+  'content' | 'stop_reason' | 'stop_sequence' | 'stop_details'
+> & { content: []; stop_reason: null; stop_sequence?: null; stop_details?: null };
 
 /** The events the SDK yields (its `RawMessageStreamEvent`). */
 export type MessageStreamEvent =

@@ -28,7 +28,11 @@ export function streamOf(response: ApiResponse): TimedEvent[] {
   ];
   for (const [index, block] of content.entries()) {
     if (block.type === 'text') {
-      events.push({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
+      events.push({
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'text', text: '' },
+      });
       if (index === 0) events.push({ type: 'ping' });
       for (const text of pieces(block.text, /\S+\s*/g, 3)) {
         events.push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } });

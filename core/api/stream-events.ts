@@ -55,7 +55,8 @@ export type MessageStreamEvent =
   | { type: 'message_stop' };
 
 /** Every event a stream may carry: the SDK's, a keep-alive `ping`, and a mid-stream `error`. */
-export type StreamEvent = MessageStreamEvent | { type: 'ping' } | ({ type: 'error' } & Pick<ApiErrorBody, 'error'>);
+export type StreamEvent =
+  MessageStreamEvent | { type: 'ping' } | ({ type: 'error' } & Pick<ApiErrorBody, 'error'>);
 
 /** One recorded event, with the milliseconds the API took before sending it. */
 export interface TimedEvent {

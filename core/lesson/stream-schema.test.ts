@@ -5,7 +5,10 @@ import { cassetteSchema, type Cassette } from './schema.ts';
 /** A streamed call as the loader reads it: streaming-replies' recorded `checking-denver`. */
 const recorded = JSON.parse(
   readFileSync(
-    new URL('../../fixtures/streaming-replies/cases/checking-denver/cassette.json', import.meta.url),
+    new URL(
+      '../../fixtures/streaming-replies/cases/checking-denver/cassette.json',
+      import.meta.url,
+    ),
     'utf8',
   ),
 ) as Cassette;
@@ -75,6 +78,8 @@ describe('a streamed call in a cassette', () => {
   });
 
   it('refuses an event the API does not send', () => {
-    expect(problems((_, events) => ((events[2]!.event as { type: string }).type = 'pong'))).toHaveLength(1);
+    expect(
+      problems((_, events) => ((events[2]!.event as { type: string }).type = 'pong')),
+    ).toHaveLength(1);
   });
 });

@@ -112,11 +112,20 @@ interface StreamedCall {
 export function streamMatchesResponse(call: StreamedCall, ctx: z.RefinementCtx): void {
   const asked = call.request.stream === true;
   if (!call.stream) {
-    if (asked) ctx.addIssue({ code: 'custom', path: ['stream'], message: 'the request has `stream: true`, so the call records its events as `stream`' });
+    if (asked)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['stream'],
+        message: 'the request has `stream: true`, so the call records its events as `stream`',
+      });
     return;
   }
   if (!asked) {
-    ctx.addIssue({ code: 'custom', path: ['request', 'stream'], message: 'a call with a `stream` records a request with `stream: true`' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['request', 'stream'],
+      message: 'a call with a `stream` records a request with `stream: true`',
+    });
     return;
   }
   const assembled = assembleStream(call.stream.map((timed) => timed.event as StreamEvent));

@@ -117,7 +117,13 @@ export function runScript(
         event.response = answer.response;
         const { stream } = answer;
         if (stream) event.stream = stream;
-        post({ type: 'model-reply', id, ok: true, response: answer.response, ...(stream ? { stream } : {}) });
+        post({
+          type: 'model-reply',
+          id,
+          ok: true,
+          response: answer.response,
+          ...(stream ? { stream } : {}),
+        });
       } else if ('rejection' in answer) {
         // The code receives the API's answer to the JSON; the learner reads what caused it.
         const refused = unawaited

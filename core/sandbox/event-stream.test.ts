@@ -76,7 +76,9 @@ describe('a replayed stream', () => {
       if (event.type === 'content_block_start') stream.controller.abort();
     }
     expect(seen).toEqual(['message_start', 'content_block_start']);
-    expect(aborted.problem()).toMatch(/^The code aborted the stream of request #3 after 2 of its 7/);
+    expect(aborted.problem()).toMatch(
+      /^The code aborted the stream of request #3 after 2 of its 7/,
+    );
   });
 
   it("throws the SDK's error on a second reading, and reports it even when caught", async () => {
@@ -93,7 +95,10 @@ describe('a replayed stream', () => {
 
   it('throws an error event as an APIError with its type, as the SDK does', async () => {
     const ledger = createStreamLedger(noWait);
-    const overloaded = at({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } });
+    const overloaded = at({
+      type: 'error',
+      error: { type: 'overloaded_error', message: 'Overloaded' },
+    });
     const thrown = await types(ledger.open(1, [start, overloaded])).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(APIError);
     expect([(thrown as APIError).status, (thrown as APIError).type]).toEqual([
@@ -109,7 +114,9 @@ describe('a replayed stream', () => {
       waited.push(ms);
       return Promise.resolve();
     });
-    await types(ledger.open(1, [{ ...start, ms: 400 }, ...events.slice(1).map((e) => ({ ...e, ms: 30 }))]));
+    await types(
+      ledger.open(1, [{ ...start, ms: 400 }, ...events.slice(1).map((e) => ({ ...e, ms: 30 }))]),
+    );
     expect(waited).toEqual([400, 30, 30, 30, 30, 30, 30]);
   });
 });

@@ -84,7 +84,9 @@ export function createStreamLedger(wait: (ms: number) => Promise<void>): StreamL
       controller,
       [Symbol.asyncIterator]: iterate,
       tee(): never {
-        throw new AnthropicError('stream.tee() is not available in the course runner: read the stream once and keep what you need.');
+        throw new AnthropicError(
+          'stream.tee() is not available in the course runner: read the stream once and keep what you need.',
+        );
       },
     };
   }

@@ -289,7 +289,9 @@ port?.listen((message) => {
       () => {
         // A stream left half read is the code's mistake, whatever it printed.
         const unread = c.streams.problem();
-        send(unread ? { type: 'error', error: { name: 'Error', message: unread } } : { type: 'done' });
+        send(
+          unread ? { type: 'error', error: { name: 'Error', message: unread } } : { type: 'done' },
+        );
       },
       (error: unknown) => send({ type: 'error', error: serializeError(error) }),
     );
@@ -297,7 +299,12 @@ port?.listen((message) => {
     const call = current.pending.get(host.id);
     current.pending.delete(host.id);
     if (!call) return;
-    if (host.ok) call.resolve(host.stream ? { response: host.response, stream: host.stream } : { response: host.response });
+    if (host.ok)
+      call.resolve(
+        host.stream
+          ? { response: host.response, stream: host.stream }
+          : { response: host.response },
+      );
     else call.reject(APIError.generate(host.status, host.body, undefined, responseHeaders()));
   } else if (host.type === 'end' && typeof host.nonce === 'string') {
     endCase(host.nonce);

@@ -11,10 +11,9 @@ import type { CassetteStep, ScriptStep, ScriptedError, ScriptedReply } from './s
  */
 
 /** What the next scripted step says to answer, after waiting `delayMs`. */
-export type ScriptedAnswer = { delayMs: number } & (
+export type ScriptedAnswer = { delayMs: number } &
   /** `stream`: a cassette call's recorded events, for a request that asked for a stream. */
-  { reply: ScriptedReply; stream?: TimedEvent[] } | { failure: ApiFailure }
-);
+  ({ reply: ScriptedReply; stream?: TimedEvent[] } | { failure: ApiFailure });
 
 export interface ScriptQueues {
   /** Replaces the queue of `key` (or the shared queue, without one). */
@@ -33,7 +32,9 @@ interface Queued {
 }
 
 interface Playback {
-  play(request: ApiRequest): { reply: ScriptedReply; stream?: TimedEvent[] } | { failure: ApiFailure };
+  play(
+    request: ApiRequest,
+  ): { reply: ScriptedReply; stream?: TimedEvent[] } | { failure: ApiFailure };
   left(): number;
 }
 

@@ -71,7 +71,10 @@ export class MessageStream implements AsyncIterable<MessageStreamEvent> {
   }
   off<E extends keyof Events>(event: E, listener: Events[E]): this {
     const list = this.#listeners.get(event) ?? [];
-    this.#listeners.set(event, list.filter((entry) => entry.listener !== (listener as Listener)));
+    this.#listeners.set(
+      event,
+      list.filter((entry) => entry.listener !== (listener as Listener)),
+    );
     return this;
   }
   /** Resolves with the arguments of the next `event` (the SDK's `emitted`). */
@@ -95,7 +98,8 @@ export class MessageStream implements AsyncIterable<MessageStreamEvent> {
   async finalMessage(): Promise<ApiResponse> {
     await this.done();
     const last = this.receivedMessages.at(-1);
-    if (!last) throw new AnthropicError('stream ended without producing a Message with role=assistant');
+    if (!last)
+      throw new AnthropicError('stream ended without producing a Message with role=assistant');
     return last;
   }
 
@@ -110,7 +114,10 @@ export class MessageStream implements AsyncIterable<MessageStreamEvent> {
 
   [Symbol.asyncIterator](): AsyncIterator<MessageStreamEvent> {
     const queue: MessageStreamEvent[] = [];
-    const readers: { resolve(r: IteratorResult<MessageStreamEvent>): void; reject(e: unknown): void }[] = [];
+    const readers: {
+      resolve(r: IteratorResult<MessageStreamEvent>): void;
+      reject(e: unknown): void;
+    }[] = [];
     let finished = false;
     this.on('streamEvent', (event) => {
       const reader = readers.shift();
@@ -149,7 +156,10 @@ export class MessageStream implements AsyncIterable<MessageStreamEvent> {
 
   #emit<E extends keyof Events>(event: E, ...args: Parameters<Events[E]>): void {
     const list = this.#listeners.get(event) ?? [];
-    this.#listeners.set(event, list.filter((entry) => !entry.once));
+    this.#listeners.set(
+      event,
+      list.filter((entry) => !entry.once),
+    );
     for (const { listener } of list) (listener as (...a: Parameters<Events[E]>) => void)(...args);
   }
 
@@ -197,7 +207,9 @@ export class MessageStream implements AsyncIterable<MessageStreamEvent> {
   #fail(thrown: unknown): void {
     this.#ended = true;
     const error =
-      thrown instanceof AnthropicError ? thrown : new AnthropicError(String(thrown), { cause: thrown });
+      thrown instanceof AnthropicError
+        ? thrown
+        : new AnthropicError(String(thrown), { cause: thrown });
     this.#error = error;
     if (error instanceof APIUserAbortError) {
       this.#aborted = true;

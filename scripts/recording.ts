@@ -9,6 +9,7 @@ import {
   type LessonCase,
 } from '../core/index.ts';
 import { FIXTURES_DIR } from '../cli/node-host.ts';
+import { streamFor } from './stream-of.ts';
 import { estimateInputTokens, estimateOutputTokens } from './token-estimate.ts';
 
 /**
@@ -41,8 +42,16 @@ export async function recordCase(
     }
   }
 
+  /** A streaming request's reply is recorded as its events too (scripts/stream-of.ts). */
+  const streamed = () => {
+    for (const call of calls) {
+      if (call.request.stream === true) call.stream = streamFor(call.response, call.stream);
+      else delete call.stream;
+    }
+  };
   /** Grades the reference against the cassette as recorded so far, the case made visible. */
   const gradeReference = async () => {
+    streamed();
     const visible: LessonCase = { ...testCase, visible: true, expected: null, cassette: { calls } };
     const only: Lesson = { ...lesson, cases: [visible] };
     const report = await startGrading(host, only, lesson.reference).result;
@@ -73,6 +82,7 @@ export async function recordCase(
         estimate.fill({ input: false, output: false });
         continue;
       }
+      streamed();
       writeFileSync(join(dir, 'cassette.json'), `${JSON.stringify({ calls }, null, 2)}\n`);
       writeFileSync(join(dir, 'expected.json'), `${JSON.stringify(report.actual, null, 2)}\n`);
       return { ok: true, calls: calls.length };

@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
+import type { TimedEvent } from '../api/stream-events.ts';
 import type { Cassette } from '../lesson/schema.ts';
 import { diagnoseRequest } from './diagnose-request.ts';
 import { findDivergence } from './divergence.ts';
@@ -44,7 +45,9 @@ export interface CassetteRejection {
 }
 
 export type CassetteAnswer =
-  { ok: true; response: ApiResponse } | { ok: false; rejection: CassetteRejection };
+  /** `stream`: a streamed call's events, each after its gap (`pace` scales the gaps). */
+  | { ok: true; response: ApiResponse; stream?: TimedEvent[] }
+  | { ok: false; rejection: CassetteRejection };
 
 export interface CassetteSession {
   /** Answers the next request; a rejection does not use up a call. */
@@ -68,9 +71,18 @@ export interface LoopBounds {
   budget?: number;
 }
 
+/**
+ * How a streamed reply is replayed: `0` sends its events at once (grading), `1` at the
+ * recorded pace (watching it stream); the gaps are multiplied by it.
+ */
+export interface ReplayOptions {
+  pace?: number;
+}
+
 export function createCassetteSession(
   cassette: Cassette,
   bounds: LoopBounds = {},
+  { pace = 0 }: ReplayOptions = {},
 ): CassetteSession {
   // A copy, so nothing done to the lesson's cassette later changes what this session replays.
   const recording = copyJson(cassette.calls);
@@ -98,7 +110,10 @@ export function createCassetteSession(
     const divergence = findDivergence(call.request, request, replies);
     if (divergence) return { ok: false, rejection: diverged(divergence, at) };
     made += 1;
-    return { ok: true, response: copyJson(call.response) };
+    const response = copyJson(call.response);
+    if (!call.stream) return { ok: true, response };
+    const stream = copyJson(call.stream).map((timed) => ({ ...timed, ms: timed.ms * pace }));
+    return { ok: true, response, stream };
   }
 
   function unmadeCalls(): string | undefined {

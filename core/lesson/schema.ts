@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  stopDetailsSchema,
+  stopReasonSchema,
+  streamMatchesResponse,
+  timedEventSchema,
+} from './stream-schema.ts';
 
 /**
  * Schemas for lesson data in `fixtures/`. Every file a lesson is made of is parsed
@@ -54,27 +60,10 @@ export const apiResponseSchema = z.strictObject({
   role: z.literal('assistant'),
   model: z.string().min(1),
   content: z.array(z.discriminatedUnion('type', [textBlockSchema, toolUseBlockSchema])),
-  stop_reason: z.enum([
-    'end_turn',
-    'tool_use',
-    'max_tokens',
-    'stop_sequence',
-    'pause_turn',
-    'refusal',
-    'model_context_window_exceeded',
-  ]),
+  stop_reason: stopReasonSchema,
   stop_sequence: z.string().nullable().optional(),
   /** Why the model refused (`refusal`), or null; recordings of current models carry it. */
-  stop_details: z
-    .strictObject({
-      type: z.literal('refusal'),
-      category: z
-        .enum(['cyber', 'bio', 'frontier_llm', 'reasoning_extraction', 'general_harms'])
-        .nullable(),
-      explanation: z.string().nullable(),
-    })
-    .nullable()
-    .optional(),
+  stop_details: stopDetailsSchema.nullable().optional(),
   usage: z.strictObject({
     input_tokens: z.number().int().nonnegative(),
     output_tokens: z.number().int().nonnegative(),
@@ -84,11 +73,16 @@ export const apiResponseSchema = z.strictObject({
 export const cassetteSchema = z.strictObject({
   calls: z
     .array(
-      z.strictObject({
-        /** The request as recorded: the learner's request must match it canonically. */
-        request: z.record(z.string(), json),
-        response: apiResponseSchema,
-      }),
+      z
+        .strictObject({
+          /** The request as recorded: the learner's request must match it canonically. */
+          request: z.record(z.string(), json),
+          /** The reply; for a streamed call, the message its `stream` assembles to. */
+          response: apiResponseSchema,
+          /** A streamed reply (`stream: true`) as the API sent it: each event, after its gap. */
+          stream: z.array(timedEventSchema).min(1).optional(),
+        })
+        .superRefine(streamMatchesResponse),
     )
     .min(1),
 });

@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
+import type { TimedEvent } from '../api/stream-events.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
 import type { ApiRetry } from './model-source.ts';
 import type { ConsoleLevel, SerializedError } from '../sandbox/protocol.ts';
@@ -14,6 +15,8 @@ export type RunEvent =
       index: number;
       request: ApiRequest;
       response?: ApiResponse;
+      /** A streamed reply's events as they were sent, which assemble to `response`. */
+      stream?: TimedEvent[];
       rejection?: CassetteRejection;
       /** The API's own error (live mode): status 0 when no response came at all. */
       error?: { status: number; body: ApiErrorBody };

@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
+import type { TimedEvent } from '../api/stream-events.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
 import type { ModelAnswerer } from './host.ts';
 
@@ -69,8 +70,11 @@ export interface ApiRetry {
 }
 
 export type ModelAnswer =
-  /** The model's response; `retries`: attempts the client retried before it. */
-  | { ok: true; response: ApiResponse; retries?: ApiRetry[] }
+  /**
+   * The model's response; `retries`: attempts the client retried before it; `stream`: a
+   * streamed reply's events (the request had `stream: true`), which assemble to `response`.
+   */
+  | { ok: true; response: ApiResponse; retries?: ApiRetry[]; stream?: TimedEvent[] }
   /** Refused on this side, with the 400 the API would give (nothing was sent). */
   | { ok: false; rejection: CassetteRejection }
   /** The API's own error: status 0 when no response came at all (a network failure). */

@@ -115,7 +115,15 @@ export function runScript(
       if ('retries' in answer && answer.retries?.length) event.retries = answer.retries;
       if (answer.ok) {
         event.response = answer.response;
-        post({ type: 'model-reply', id, ok: true, response: answer.response });
+        const { stream } = answer;
+        if (stream) event.stream = stream;
+        post({
+          type: 'model-reply',
+          id,
+          ok: true,
+          response: answer.response,
+          ...(stream ? { stream } : {}),
+        });
       } else if ('rejection' in answer) {
         // The code receives the API's answer to the JSON; the learner reads what caused it.
         const refused = unawaited

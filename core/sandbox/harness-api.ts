@@ -1,4 +1,5 @@
 import type { ApiRequest, ApiResponse } from '../api/messages.ts';
+import type { EventStream } from './event-stream.ts';
 
 /**
  * What a lesson's harness (`program.ts`) is given. The harness imports what it grades
@@ -10,6 +11,13 @@ export interface Harness<Input = unknown> {
   readonly input: Input;
   /** Sends one Messages API request to the recorded model. A refused one rejects with the SDK's `BadRequestError`. */
   createMessage(request: ApiRequest): Promise<ApiResponse>;
+  /**
+   * Sends one streaming request (`stream: true`) to the recorded model: it resolves, once the
+   * request passed the same checks, with the reply's raw events as an async iterable (the SDK's
+   * `Stream<RawMessageStreamEvent>`: pings skipped, a mid-stream `error` thrown, read once).
+   * A stream the code stops reading, or reads twice, fails the case.
+   */
+  streamMessage(request: ApiRequest): Promise<EventStream>;
   /**
    * Wraps tool implementations so that each execution appears in the transcript. The result
    * dispatches by name; an unknown name throws `Error("unknown tool: <name>")`.

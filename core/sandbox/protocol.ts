@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
+import type { TimedEvent } from '../api/stream-events.ts';
 
 /**
  * Every message that crosses the boundary between a host (browser page, CLI) and the
@@ -17,7 +18,8 @@ export type ConsoleLevel = 'log' | 'info' | 'warn' | 'error' | 'debug';
 
 export type HostMessage =
   | { type: 'start'; input: unknown }
-  | { type: 'model-reply'; id: number; ok: true; response: ApiResponse }
+  /** `stream`: the request asked for a stream, and these are its events (the worker replays them). */
+  | { type: 'model-reply'; id: number; ok: true; response: ApiResponse; stream?: TimedEvent[] }
   | { type: 'model-reply'; id: number; ok: false; status: number; body: ApiErrorBody };
 
 /**

@@ -6,6 +6,8 @@ import { formatConsoleArgs } from './format-value.ts';
 import { cutConsoleLine, RUN_LIMITS } from '../run/limits.ts';
 import type { CaseGate } from './case-gate.ts';
 import { lockdown } from './lockdown.ts';
+import { createStreamLedger, type EventStream, type StreamLedger } from './event-stream.ts';
+import type { TimedEvent } from '../api/stream-events.ts';
 import {
   serializeError,
   type CaseEnd,
@@ -49,6 +51,15 @@ const stringify = JSON.stringify;
 const parse = JSON.parse;
 const perf = scope.performance;
 const now = (): number => (perf ? perf.now() : Date.now());
+const timeout = (globalThis as unknown as { setTimeout(f: () => void, ms: number): unknown })
+  .setTimeout;
+const wait = (ms: number) => new Promise<void>((resolve) => void timeout(resolve, ms));
+
+/** A model call's answer as it crosses: the reply, and a streamed one's events. */
+interface ModelReply {
+  response: ApiResponse;
+  stream?: TimedEvent[];
+}
 
 /** One case's state: everything a case's code can add to lives here, and goes with the case. */
 interface CaseState {
@@ -56,7 +67,9 @@ interface CaseState {
   /** What was logged so far, for harnesses that grade what the learner's code prints. */
   logged: string[];
   nextId: number;
-  pending: Map<number, { resolve(r: ApiResponse): void; reject(e: unknown): void }>;
+  pending: Map<number, { resolve(r: ModelReply): void; reject(e: unknown): void }>;
+  /** The case's streamed replies, and how far the code read each. */
+  streams: StreamLedger;
   main?: HarnessMain;
   /** Ended by the host: nothing more is sent for it. */
   over: boolean;
@@ -67,6 +80,7 @@ const newCase = (): CaseState => ({
   logged: [],
   nextId: 1,
   pending: new Map(),
+  streams: createStreamLedger(wait),
   over: false,
 });
 let current = newCase();
@@ -107,6 +121,25 @@ reportEscapedErrors();
 
 /** Sends one request to the cassette on the host's side; also behind the SDK stand-in. */
 export function createMessage(request: ApiRequest): Promise<ApiResponse> {
+  return requestModel(request).then((reply) => reply.response);
+}
+
+/**
+ * Sends a streaming request (`stream: true`): it resolves, once the request passed the same
+ * checks, with the reply's events to read, or rejects as `createMessage` does.
+ */
+export function streamMessage(request: ApiRequest): Promise<EventStream> {
+  const c = current;
+  const number = c.nextId;
+  return requestModel(request).then((reply) => {
+    // A recording's streamed request always has its events (the loader checks); live mode
+    // takes whole replies only, and refuses `stream: true` before sending.
+    if (!reply.stream) throw new TypeError('the reply to this streaming request came whole');
+    return c.streams.open(number, reply.stream);
+  });
+}
+
+function requestModel(request: ApiRequest): Promise<ModelReply> {
   let body: ApiRequest;
   // Seen here or never: as JSON, a Promise is `{}`, and the API's complaint names a shape.
   const unawaited = promisesIn(request);
@@ -119,7 +152,7 @@ export function createMessage(request: ApiRequest): Promise<ApiResponse> {
   }
   const c = current;
   const id = c.nextId++;
-  return new Promise<ApiResponse>((resolve, reject) => {
+  return new Promise<ModelReply>((resolve, reject) => {
     c.pending.set(id, { resolve, reject });
     send({
       type: 'model-request',
@@ -247,19 +280,31 @@ port?.listen((message) => {
     const h: Harness = {
       input: host.input,
       createMessage,
+      streamMessage,
       tools,
       print,
       consoleLines: () => c.logged.slice(),
     };
     main(h).then(
-      () => send({ type: 'done' }),
+      () => {
+        // A stream left half read is the code's mistake, whatever it printed.
+        const unread = c.streams.problem();
+        send(
+          unread ? { type: 'error', error: { name: 'Error', message: unread } } : { type: 'done' },
+        );
+      },
       (error: unknown) => send({ type: 'error', error: serializeError(error) }),
     );
   } else if (host.type === 'model-reply') {
     const call = current.pending.get(host.id);
     current.pending.delete(host.id);
     if (!call) return;
-    if (host.ok) call.resolve(host.response);
+    if (host.ok)
+      call.resolve(
+        host.stream
+          ? { response: host.response, stream: host.stream }
+          : { response: host.response },
+      );
     else call.reject(APIError.generate(host.status, host.body, undefined, responseHeaders()));
   } else if (host.type === 'end' && typeof host.nonce === 'string') {
     endCase(host.nonce);

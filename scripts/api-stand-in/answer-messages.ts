@@ -1,5 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { ApiResponse } from '../../core/api/messages.ts';
+import type { TimedEvent } from '../../core/api/stream-events.ts';
 import { isJsonObject } from '../../core/cassette/json-diff.ts';
+import { streamOf } from '../stream-of.ts';
 import { validateRequest } from '../../core/cassette/validate-request.ts';
 import { failure, type ApiFailure } from './api-errors.ts';
 import { checkAccess } from './check-access.ts';
@@ -12,9 +15,6 @@ import type { ScriptQueues } from './script-queues.ts';
  * wording), the model, and only then the script. A refused request uses up no scripted step.
  */
 
-export const STREAM_MESSAGE =
-  'stream: the API stand-in answers non-streaming requests only; send this request without `stream: true`.';
-
 export interface MessagesContext {
   isKnownKey(key: string): boolean;
   /** When set, any other model gets the API's 404. */
@@ -22,9 +22,12 @@ export interface MessagesContext {
   queues: ScriptQueues;
 }
 
-/** The answer to send after `delayMs`: a response, or an error. */
+/**
+ * The answer to send after `delayMs`: a response, or an error. A request with `stream: true`
+ * gets the response as server-sent events, `stream`: a cassette's own, or made from it.
+ */
 export type MessagesAnswer = { delayMs: number } & (
-  { response: Record<string, unknown> } | { failure: ApiFailure }
+  { response: Record<string, unknown>; stream?: TimedEvent[] } | { failure: ApiFailure }
 );
 
 export function answerMessages(
@@ -43,7 +46,6 @@ export function answerMessages(
     return refuse(failure(400, `The request body is not valid JSON: ${reason}`));
   }
   const request = isJsonObject(body) ? body : {};
-  if (request.stream === true) return refuse(failure(400, STREAM_MESSAGE));
   const issue = validateRequest(request);
   if (issue) return refuse(failure(400, issue.message));
   const model = String(request.model);
@@ -53,5 +55,9 @@ export function answerMessages(
   const scripted = context.queues.take(request, access.key);
   if (scripted && 'failure' in scripted) return scripted;
   const reply = scripted?.reply ?? defaultReply(request);
-  return { delayMs: scripted?.delayMs ?? 0, response: completeResponse(reply, request) };
+  const response = completeResponse(reply, request);
+  const delayMs = scripted?.delayMs ?? 0;
+  if (request.stream !== true) return { delayMs, response };
+  const recorded = scripted && 'stream' in scripted ? scripted.stream : undefined;
+  return { delayMs, response, stream: recorded ?? streamOf(response as unknown as ApiResponse) };
 }

@@ -11,7 +11,6 @@ import {
 import { describe, expect, it } from 'vitest';
 import { createCassetteSession } from '../../core/cassette/session.ts';
 import { echoCassette, toolUse } from '../../core/cassette/test-conversation.ts';
-import { STREAM_MESSAGE } from './answer-messages.ts';
 import { startApiStandIn } from './start-api-stand-in.ts';
 import { apiHeaders, ask, model, sdk, useStandIn } from './test-support.ts';
 
@@ -180,11 +179,6 @@ describe('the request checks', () => {
     const cassette = createCassetteSession(echoCassette()).answer(request);
     expect(!cassette.ok && cassette.rejection.body.error.message).toBe(error.apiMessage);
     expect(standIn.pending()).toBe(1);
-  });
-
-  it('says it does not stream when asked to', async () => {
-    const error = await refusal(sdk(held.standIn).messages.create({ ...ask(), stream: true }));
-    expect([error.status, error.apiMessage]).toEqual([400, STREAM_MESSAGE]);
   });
 
   it('answers an unknown path with 404 not_found_error', async () => {

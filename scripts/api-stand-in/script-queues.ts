@@ -1,4 +1,5 @@
 import type { ApiRequest } from '../../core/api/messages.ts';
+import type { TimedEvent } from '../../core/api/stream-events.ts';
 import { createCassetteSession } from '../../core/cassette/session.ts';
 import { defaultMessageFor, errorTypeFor, type ApiFailure } from './api-errors.ts';
 import { defaultReply } from './complete-response.ts';
@@ -10,9 +11,9 @@ import type { CassetteStep, ScriptStep, ScriptedError, ScriptedReply } from './s
  */
 
 /** What the next scripted step says to answer, after waiting `delayMs`. */
-export type ScriptedAnswer = { delayMs: number } & (
-  { reply: ScriptedReply } | { failure: ApiFailure }
-);
+export type ScriptedAnswer = { delayMs: number } &
+  /** `stream`: a cassette call's recorded events, for a request that asked for a stream. */
+  ({ reply: ScriptedReply; stream?: TimedEvent[] } | { failure: ApiFailure });
 
 export interface ScriptQueues {
   /** Replaces the queue of `key` (or the shared queue, without one). */
@@ -31,7 +32,9 @@ interface Queued {
 }
 
 interface Playback {
-  play(request: ApiRequest): { reply: ScriptedReply } | { failure: ApiFailure };
+  play(
+    request: ApiRequest,
+  ): { reply: ScriptedReply; stream?: TimedEvent[] } | { failure: ApiFailure };
   left(): number;
 }
 
@@ -90,15 +93,16 @@ function scriptedFailure(error: ScriptedError, request: ApiRequest): ApiFailure 
 }
 
 function playCassette({ cassette, strict }: CassetteStep): Playback {
-  const asReply = (response: unknown) => ({
+  const asReply = (response: unknown, stream?: TimedEvent[]) => ({
     reply: JSON.parse(JSON.stringify(response)) as ScriptedReply,
+    ...(stream ? { stream } : {}),
   });
   if (strict) {
     const session = createCassetteSession(cassette);
     return {
       play(request) {
         const answer = session.answer(request);
-        if (answer.ok) return asReply(answer.response);
+        if (answer.ok) return asReply(answer.response, answer.stream);
         const { error } = answer.rejection.body;
         return { failure: { status: 400, type: error.type, message: error.message } };
       },
@@ -107,7 +111,10 @@ function playCassette({ cassette, strict }: CassetteStep): Playback {
   }
   let played = 0;
   return {
-    play: () => asReply(cassette.calls[played++]?.response),
+    play: () => {
+      const call = cassette.calls[played++];
+      return asReply(call?.response, call?.stream);
+    },
     left: () => cassette.calls.length - played,
   };
 }

@@ -6,6 +6,7 @@ import { isAllowedBrowserRequest, requestKey } from './check-access.ts';
 import { answerControl, CONTROL_PREFIX } from './control-routes.ts';
 import { corsHeaders, preflightHeaders, readPreflight } from './cors.ts';
 import { readBody, sendJson, waitUnlessClosed } from './http-io.ts';
+import { sendEvents } from './send-events.ts';
 import {
   createRequestLog,
   loggedBody,
@@ -35,6 +36,11 @@ export interface ApiStandInOptions {
   keys?: readonly string[];
   /** When given, a request for any other model gets the API's 404 (`model: <name>`). */
   models?: readonly string[];
+  /**
+   * How a streamed reply keeps its recorded gaps: 1 (the default) at the recorded pace, 0 at
+   * once; the gaps are multiplied by it.
+   */
+  streamPace?: number;
 }
 
 export interface ApiStandIn {
@@ -125,7 +131,9 @@ export async function startApiStandIn(options: ApiStandInOptions = {}): Promise<
     entry.status = 'failure' in answer ? answer.failure.status : 200;
     entry.response =
       'failure' in answer ? errorResponse(answer.failure, requestId) : answer.response;
-    sendJson(res, entry.status, entry.response, headers);
+    if ('stream' in answer && answer.stream) {
+      await sendEvents(res, answer.stream, headers, options.streamPace ?? 1);
+    } else sendJson(res, entry.status, entry.response, headers);
   }
 
   function answerRequest(

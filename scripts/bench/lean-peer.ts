@@ -10,6 +10,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ApiResponse } from '../../core/api/messages.ts';
+import type { TimedEvent } from '../../core/api/stream-events.ts';
+import { createStreamLedger } from '../../core/sandbox/event-stream.ts';
 import type { Harness, HarnessMain } from '../../core/sandbox/harness-api.ts';
 
 const [lessonDir, dir] = process.argv.slice(2);
@@ -23,14 +25,20 @@ const casesDir = join(lessonDir, 'cases');
 for (const name of readdirSync(casesDir).sort()) {
   const { input } = readJson(join(casesDir, name, 'case.json')) as { input: unknown };
   const { calls } = readJson(join(casesDir, name, 'cassette.json')) as {
-    calls: { response: ApiResponse }[];
+    calls: { response: ApiResponse; stream?: TimedEvent[] }[];
   };
   let next = 0;
+  const streams = createStreamLedger(() => Promise.resolve());
   const harness: Harness = {
     input,
     createMessage() {
       const call = calls[next++];
       return call ? Promise.resolve(call.response) : Promise.reject(new Error('no more calls'));
+    },
+    streamMessage() {
+      const call = calls[next++];
+      if (!call?.stream) return Promise.reject(new Error('no more streamed calls'));
+      return Promise.resolve(streams.open(next, call.stream));
     },
     tools: (impls) => async (tool, toolInput) => {
       const impl = impls[tool];

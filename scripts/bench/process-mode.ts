@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import type { Harness, HarnessMain } from '../../core/sandbox/harness-api.ts';
 import { createCassetteSession } from '../../core/cassette/session.ts';
+import { createStreamLedger } from '../../core/sandbox/event-stream.ts';
 import { loadPackagedCourse } from '../../cli/load.ts';
 
 const [lessonId, caseName, dir] = process.argv.slice(2);
@@ -19,12 +20,21 @@ if (!lesson || !testCase || !dir)
   throw new Error('usage: process-mode.ts <lesson-id> <case> <dir>');
 
 const session = createCassetteSession(testCase.cassette);
+const streams = createStreamLedger(() => Promise.resolve());
+const answer = (request: unknown) => {
+  const answered = session.answer(JSON.parse(JSON.stringify(request)) as Record<string, unknown>);
+  if (!answered.ok) throw new Error(answered.rejection.body.error.message);
+  return answered;
+};
 const harness: Harness = {
   input: testCase.input,
   async createMessage(request) {
-    const answer = session.answer(JSON.parse(JSON.stringify(request)) as Record<string, unknown>);
-    if (!answer.ok) throw new Error(answer.rejection.body.error.message);
-    return answer.response;
+    return answer(request).response;
+  },
+  async streamMessage(request) {
+    const { stream } = answer(request);
+    if (!stream) throw new Error('the recorded reply is not a stream');
+    return streams.open(session.made, stream);
   },
   tools: (impls) => async (name, input) => {
     const impl = impls[name];

@@ -1,5 +1,7 @@
 import type { ApiRequest, ApiResponse } from '../../api/messages.ts';
-import { createMessage } from '../worker-runtime.ts';
+import type { EventStream } from '../event-stream.ts';
+import { createMessage, streamMessage } from '../worker-runtime.ts';
+import { MessageStream } from './message-stream.ts';
 import * as Errors from './errors.ts';
 
 /**
@@ -43,9 +45,18 @@ export class Anthropic {
   readonly timeout: number;
 
   readonly messages = {
-    /** Answered by the cassette; a refused request rejects with `BadRequestError` (400). */
-    create: (params: ApiRequest, _options?: Record<string, unknown>): Promise<ApiResponse> =>
-      createMessage(params),
+    /**
+     * Answered by the cassette; a refused request rejects with `BadRequestError` (400). With
+     * `stream: true` it resolves with the reply's raw events to read (the SDK's `Stream`).
+     */
+    create: (
+      params: ApiRequest,
+      _options?: Record<string, unknown>,
+    ): Promise<ApiResponse | EventStream> =>
+      params.stream === true ? streamMessage(params) : createMessage(params),
+    /** The SDK's `MessageStream` helper over the same streamed reply (see message-stream.ts). */
+    stream: (params: ApiRequest, _options?: Record<string, unknown>): MessageStream =>
+      new MessageStream(params, streamMessage),
   };
 
   constructor(options: { maxRetries?: number; timeout?: number } & Record<string, unknown> = {}) {

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { assembleStream, type StreamEvent } from '../api/stream-events.ts';
+import { diffJson, displayPath } from '../cassette/json-diff.ts';
+
+/**
+ * A streamed call in a cassette: its events (core/api/stream-events.ts), each after the gap the
+ * API took before sending it, so a replay can keep the recorded pace or send them at once. The
+ * call's `response` is the message the events assemble to, and the loader checks that they do.
+ */
+
+const json: z.ZodType<unknown> = z.unknown();
+const index = z.number().int().nonnegative();
+const usage = z.strictObject({
+  input_tokens: z.number().int().nonnegative(),
+  output_tokens: z.number().int().nonnegative(),
+});
+
+/** The installed SDK's `StopReason`. */
+export const stopReasonSchema = z.enum([
+  'end_turn',
+  'tool_use',
+  'max_tokens',
+  'stop_sequence',
+  'pause_turn',
+  'refusal',
+  'model_context_window_exceeded',
+]);
+
+/** A refusal's `stop_details`. */
+export const stopDetailsSchema = z.strictObject({
+  type: z.literal('refusal'),
+  category: z
+    .enum(['cyber', 'bio', 'frontier_llm', 'reasoning_extraction', 'general_harms'])
+    .nullable(),
+  explanation: z.string().nullable(),
+});
+
+const deltaSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('text_delta'), text: z.string() }),
+  z.strictObject({ type: z.literal('input_json_delta'), partial_json: z.string() }),
+  z.strictObject({ type: z.literal('thinking_delta'), thinking: z.string() }),
+  z.strictObject({ type: z.literal('signature_delta'), signature: z.string() }),
+  z.strictObject({ type: z.literal('citations_delta'), citation: z.record(z.string(), json) }),
+]);
+
+const streamEventSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('message_start'),
+    message: z.strictObject({
+      id: z.string().regex(/^msg_[A-Za-z0-9_]+$/, 'message ids look like msg_...'),
+      type: z.literal('message'),
+      role: z.literal('assistant'),
+      model: z.string().min(1),
+      content: z.tuple([]),
+      stop_reason: z.null(),
+      stop_sequence: z.null().optional(),
+      stop_details: z.null().optional(),
+      usage,
+    }),
+  }),
+  z.strictObject({
+    type: z.literal('content_block_start'),
+    index,
+    content_block: z.discriminatedUnion('type', [
+      z.strictObject({ type: z.literal('text'), text: z.string() }),
+      z.strictObject({
+        type: z.literal('tool_use'),
+        id: z.string(),
+        name: z.string(),
+        input: z.record(z.string(), json),
+      }),
+    ]),
+  }),
+  z.strictObject({ type: z.literal('content_block_delta'), index, delta: deltaSchema }),
+  z.strictObject({ type: z.literal('content_block_stop'), index }),
+  z.strictObject({
+    type: z.literal('message_delta'),
+    delta: z.strictObject({
+      stop_reason: stopReasonSchema,
+      stop_sequence: z.string().nullable(),
+      stop_details: stopDetailsSchema.nullable().optional(),
+    }),
+    usage: z.strictObject({
+      output_tokens: z.number().int().nonnegative(),
+      input_tokens: z.number().int().nonnegative().nullable().optional(),
+    }),
+  }),
+  z.strictObject({ type: z.literal('message_stop') }),
+  z.strictObject({ type: z.literal('ping') }),
+  z.strictObject({
+    type: z.literal('error'),
+    error: z.strictObject({ type: z.string().min(1), message: z.string() }),
+  }),
+]);
+
+export const timedEventSchema = z.strictObject({
+  /** Milliseconds between the previous event (or the request) and this one. */
+  ms: z.number().nonnegative().max(60_000),
+  event: streamEventSchema,
+});
+
+interface StreamedCall {
+  request: Record<string, unknown>;
+  response: unknown;
+  stream?: { ms: number; event: unknown }[] | undefined;
+}
+
+/**
+ * A streamed call holds together: the request asked for a stream, and the events assemble, in
+ * the API's order, to exactly the call's `response`. Each problem names the event it is at.
+ */
+export function streamMatchesResponse(call: StreamedCall, ctx: z.RefinementCtx): void {
+  const asked = call.request.stream === true;
+  if (!call.stream) {
+    if (asked)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['stream'],
+        message: 'the request has `stream: true`, so the call records its events as `stream`',
+      });
+    return;
+  }
+  if (!asked) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['request', 'stream'],
+      message: 'a call with a `stream` records a request with `stream: true`',
+    });
+    return;
+  }
+  const assembled = assembleStream(call.stream.map((timed) => timed.event as StreamEvent));
+  if (!assembled.ok) {
+    const message =
+      'error' in assembled
+        ? `an error event (${assembled.error.type}) cuts the stream off: a call's stream ends with message_stop`
+        : assembled.problem;
+    ctx.addIssue({ code: 'custom', path: ['stream', assembled.at], message });
+    return;
+  }
+  const [first] = diffJson(call.response, assembled.message, 1);
+  if (first) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['stream'],
+      message: `the events assemble to a message that differs from \`response\` at ${displayPath(first.path)}: ${JSON.stringify(first.expected) ?? 'nothing'} in response, ${JSON.stringify(first.actual) ?? 'nothing'} from the events`,
+    });
+  }
+}

@@ -1,0 +1,93 @@
+import type { ApiResponse } from '../core/api/messages.ts';
+import { assembleStream, type StreamEvent, type TimedEvent } from '../core/api/stream-events.ts';
+import { jsonEqual } from '../core/cassette/json-diff.ts';
+
+/**
+ * The events the API streams for `response`, as an author's recording needs them
+ * (scripts/recording.ts): the order and shapes of a real stream (message_start with
+ * `output_tokens` 1, each block started, filled and stopped, a `ping` after the first block
+ * starts, a tool's input as an empty `partial_json` then fragments of its JSON, message_delta
+ * with the stop reason and the cumulative usage, message_stop), text in pieces of a few words,
+ * and gaps of the kind a real stream has (a first event after a few hundred milliseconds, then
+ * tens of milliseconds each). Deterministic: the same response gives the same events.
+ */
+export function streamOf(response: ApiResponse): TimedEvent[] {
+  const { content, stop_reason, usage, ...head } = response;
+  const events: StreamEvent[] = [
+    {
+      type: 'message_start',
+      message: {
+        ...head,
+        content: [],
+        stop_reason: null,
+        ...('stop_sequence' in response ? { stop_sequence: null } : {}),
+        ...('stop_details' in response ? { stop_details: null } : {}),
+        usage: { input_tokens: usage.input_tokens, output_tokens: 1 },
+      } as Extract<StreamEvent, { type: 'message_start' }>['message'],
+    },
+  ];
+  for (const [index, block] of content.entries()) {
+    if (block.type === 'text') {
+      events.push({
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'text', text: '' },
+      });
+      if (index === 0) events.push({ type: 'ping' });
+      for (const text of pieces(block.text, /\S+\s*/g, 3)) {
+        events.push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } });
+      }
+    } else {
+      const start = { ...block, input: {} };
+      events.push({ type: 'content_block_start', index, content_block: start });
+      if (index === 0) events.push({ type: 'ping' });
+      for (const partial_json of ['', ...chunks(JSON.stringify(block.input), 11)]) {
+        events.push({
+          type: 'content_block_delta',
+          index,
+          delta: { type: 'input_json_delta', partial_json },
+        });
+      }
+    }
+    events.push({ type: 'content_block_stop', index });
+  }
+  events.push({
+    type: 'message_delta',
+    delta: {
+      stop_reason,
+      stop_sequence: response.stop_sequence ?? null,
+      ...('stop_details' in response ? { stop_details: response.stop_details ?? null } : {}),
+    },
+    usage: { output_tokens: usage.output_tokens },
+  });
+  events.push({ type: 'message_stop' });
+  return events.map((event, i) => ({ ms: gap(i, usage.input_tokens), event }));
+}
+
+/** A recorded stream that still assembles to its response is kept; else it is made again. */
+export function streamFor(response: ApiResponse, recorded?: TimedEvent[]): TimedEvent[] {
+  if (recorded) {
+    const assembled = assembleStream(recorded.map((timed) => timed.event));
+    if (assembled.ok && jsonEqual(assembled.message, response)) return recorded;
+  }
+  return streamOf(response);
+}
+
+/** Time to the first event grows with the prompt; later ones come every 20 to 50 ms. */
+function gap(i: number, inputTokens: number): number {
+  if (i === 0) return 300 + Math.round(inputTokens / 4);
+  return 20 + ((i * 37) % 31);
+}
+
+function pieces(text: string, word: RegExp, size: number): string[] {
+  const words = text.match(word) ?? [text];
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i += size) out.push(words.slice(i, i + size).join(''));
+  return out;
+}
+
+function chunks(text: string, size: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
+}

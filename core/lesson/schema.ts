@@ -17,7 +17,10 @@ export const courseSchema = z
     /** A course of one part: its lessons. */
     lessons: lessonIds.optional(),
     /** A course in parts, each a title and its lessons, in course order. */
-    parts: z.array(z.strictObject({ title: z.string().min(1), lessons: lessonIds })).min(1).optional(),
+    parts: z
+      .array(z.strictObject({ title: z.string().min(1), lessons: lessonIds }))
+      .min(1)
+      .optional(),
   })
   .refine((course) => (course.lessons === undefined) !== (course.parts === undefined), {
     message: 'give either `lessons` (a course of one part) or `parts`, not both',

@@ -44,6 +44,8 @@ export {
 export { missingExports, type MissingExports } from './lesson/harness-imports.ts';
 export { createCassetteSession, type CassetteRejection } from './cassette/session.ts';
 export { diffJson, displayPath, type DiffEntry } from './cassette/json-diff.ts';
+export { lineDiff, type DiffLine } from './workspace/line-diff.ts';
+export { asFiles, fileChanges, type FileChange } from './workspace/file-changes.ts';
 export {
   esbuildBundler,
   type BundleInputs,

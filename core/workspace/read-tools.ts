@@ -68,7 +68,7 @@ export function grep(ws: Workspace, input: ToolInput): string {
   try {
     regex = new RegExp(pattern);
   } catch (error) {
-    throw new Error(`Invalid pattern: ${(error as Error).message}`);
+    throw new Error(`Invalid pattern: ${(error as Error).message}`, { cause: error });
   }
   const found: string[] = [];
   let total = 0;

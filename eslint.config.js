@@ -59,7 +59,7 @@ export default tseslint.config(
   {
     // What runs inside the learner's worker is bundled with their code: it imports nothing but
     // the API types, the limits and itself.
-    files: ['core/sandbox/**/*.ts'],
+    files: ['core/sandbox/**/*.ts', 'core/workspace/**/*.ts'],
     ignores: ['core/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -71,7 +71,7 @@ export default tseslint.config(
               // Relative imports only, and none into core beyond the API types and the limits.
               regex: '^[^.]|(^|/)(cassette|grade|lesson|share)/|(^|/)run/(?!limits\\.ts$)',
               message:
-                "core/sandbox runs in the learner's worker: it imports only core/api, core/run/limits.ts and itself.",
+                "core/sandbox runs in the learner's worker: it imports only core/api, core/workspace, core/run/limits.ts and itself.",
             },
           ],
         },

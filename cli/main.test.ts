@@ -138,7 +138,7 @@ describe('a course directory, through the stages', () => {
 
     const task = await cli(['task'], dir);
     expect(task.stdout.split('\n').slice(0, 2)).toEqual([
-      'Stage 1 of 10: One turn (one-turn, 8 min)',
+      `Stage 1 of ${loadedIds.length}: One turn (one-turn, 8 min)`,
       '  Call the model once, keep its reply in the conversation, and read its text and stop reason.',
     ]);
     expect(task.stdout).not.toMatch(/```|^#+ |\*\*/m);
@@ -153,7 +153,9 @@ describe('a course directory, through the stages', () => {
     writeFileSync(join(dir, 'src/loop.ts'), fixture('one-turn', 'reference', 'src/loop.ts'));
     const next = await cli(['next'], dir);
     expect(next.code).toBe(0);
-    expect(next.stdout).toContain('Stage 2 of 10: The while loop (the-while-loop, 15 min)');
+    expect(next.stdout).toContain(
+      `Stage 2 of ${loadedIds.length}: The while loop (the-while-loop, 15 min)`,
+    );
     expect(next.stdout).toContain(
       "updated    src/loop.ts (it held the course's own version, not yours)",
     );
@@ -188,11 +190,18 @@ describe('a course directory, through the stages', () => {
     expect(readdirSync(join(dir, 'src')).sort()).toEqual(['loop.ts', 'types.ts']);
 
     const lessons = await cli(['lessons'], dir);
-    expect(lessons.stdout.split('\n').slice(1, 5)).toEqual([
+    const listed = lessons.stdout.split('\n');
+    expect(listed.slice(1, 6)).toEqual([
+      'Part one: the agent loop',
       '✓  1. one-turn                   One turn (8 min)',
       '✓  2. the-while-loop             The while loop (15 min)',
       '▶  3. bounding-the-loop          Bounding the loop (10 min)',
       '   4. parallel-tool-calls        Parallel tool calls (15 min)',
+    ]);
+    // Both parts, each under its title.
+    expect(listed.slice(12, 14)).toEqual([
+      'Part two: a coding agent',
+      '  11. file-tools                 File tools (25 min)',
     ]);
   });
 

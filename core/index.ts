@@ -1,6 +1,13 @@
 /** The public entry of the course engine: everything a host (web, CLI) uses. */
 export type * from './api/messages.ts';
-export type { Course, FileMap, Lesson, LessonCase, LessonProblem } from './lesson/types.ts';
+export type {
+  Course,
+  CoursePart,
+  FileMap,
+  Lesson,
+  LessonCase,
+  LessonProblem,
+} from './lesson/types.ts';
 export { loadCourse, type LoadCourseResult } from './lesson/load-course.ts';
 export { sealCourse } from './lesson/seal-course.ts';
 export { LEARNER_LIBS } from './lesson/learner-libs.ts';
@@ -37,6 +44,8 @@ export {
 export { missingExports, type MissingExports } from './lesson/harness-imports.ts';
 export { createCassetteSession, type CassetteRejection } from './cassette/session.ts';
 export { diffJson, displayPath, type DiffEntry } from './cassette/json-diff.ts';
+export { lineDiff, type DiffLine } from './workspace/line-diff.ts';
+export { asFiles, fileChanges, type FileChange } from './workspace/file-changes.ts';
 export {
   esbuildBundler,
   type BundleInputs,

@@ -124,10 +124,14 @@ function readLesson(id: string): LessonFacts {
 }
 
 const courseMeta = JSON.parse(readFileSync(join(root, 'course.json'), 'utf8')) as {
-  lessons: string[];
+  lessons?: string[];
+  parts?: { title: string; lessons: string[] }[];
 };
 
-export const lessons: LessonFacts[] = courseMeta.lessons.map(readLesson);
+/** The course's parts, each with its lessons' ids (a course of one part has `lessons`). */
+export const parts = courseMeta.parts ?? [{ title: '', lessons: courseMeta.lessons ?? [] }];
+
+export const lessons: LessonFacts[] = parts.flatMap((part) => part.lessons).map(readLesson);
 
 export function lessonById(id: string): LessonFacts {
   const lesson = lessons.find((l) => l.id === id);

@@ -82,6 +82,27 @@ const classics: [string, string, string, TutorTarget, string][] = [
     { experiment: 'one-at-a-time' },
     'Case `three-cities` ran its tools one at a time: `maxConcurrent[0]`, the most calls that were ever running at once, is `1` in yours.',
   ],
+  [
+    'file-tools',
+    'wrong-string-replace',
+    'dollar-signs',
+    { experiment: 'string-replace' },
+    'Your `editFile` said it edited `src/price.ts`, but the file it left is not the one the edit asked for',
+  ],
+  [
+    'file-tools',
+    'wrong-first-match',
+    'two-matches',
+    { experiment: 'first-match-wins' },
+    'Your request #2 told the model an edit worked where the recording has an error',
+  ],
+  [
+    'permissions',
+    'wrong-runs-then-asks',
+    'deny-then-ask-again',
+    { experiment: 'run-then-ask' },
+    'A file the run left is not as the case expects: an edit the user denied changed it anyway.',
+  ],
 ];
 
 describe.each(classics)('%s %s', (lessonId, solution, caseName, opens, starts) => {

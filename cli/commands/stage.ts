@@ -1,6 +1,7 @@
 import {
   carriedFiles,
   carryForward,
+  lineDiff,
   missingExports,
   type CarryClash,
   type Course,
@@ -10,7 +11,6 @@ import {
 } from '../../core/index.ts';
 import { readCourseFile, writeCourseFile } from '../course-files.ts';
 import { readCourseState, writeCourseState } from '../course-state.ts';
-import { lineDiff } from '../line-diff.ts';
 import { formatSummaryLine } from '../print-report.ts';
 import { style } from '../style.ts';
 import { terminalLine } from '../terminal-text.ts';

@@ -1,5 +1,6 @@
 import { displayPath, type DiffEntry } from '../cassette/json-diff.ts';
 import { count, previewJson } from '../cassette/json-preview.ts';
+import { describeFileDiff } from './workspace-diff.ts';
 
 /** Values in a message or a detail line: compact JSON, one readable line. */
 function show(value: unknown): string {
@@ -21,6 +22,8 @@ export function describeDiff(visible: boolean, diff: readonly DiffEntry[], total
   if (!first) return 'The output differs from the expected output.';
   const where = first.path === '' ? 'the output' : first.path;
   const more = total > 1 ? ` (and ${count(total - 1, 'more difference')})` : '';
+  const file = describeFileDiff(first, visible, more);
+  if (file) return file;
   if (!visible) {
     if (first.path === '') return HIDDEN_WHOLE;
     return `${where} ${first.kind === 'missing' ? 'is missing' : 'is wrong'}${more}.`;

@@ -26,15 +26,21 @@ export function loadCourse(
   const problems: LessonProblem[] = [];
   const meta = parseJsonFile(files, 'course.json', courseSchema, problems);
   if (!meta) return { ok: false, problems };
+  const parts = meta.parts ?? [{ title: meta.title, lessons: meta.lessons ?? [] }];
+  const ids = parts.flatMap((part) => part.lessons);
+  const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+  for (const id of new Set(twice)) {
+    problems.push({ file: 'course.json', field: 'parts', message: `${id} is listed twice` });
+  }
   const lessons: Lesson[] = [];
-  meta.lessons.forEach((id, index) => {
+  ids.forEach((id, index) => {
     // `only`: a host that needs a few lessons (the CLI grading one stage) loads just those.
     if (options.only && !options.only.includes(id)) return;
     const lesson = loadLesson(files, id, index, problems);
     if (lesson) lessons.push(lesson);
   });
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, course: { id: meta.id, title: meta.title, lessons } };
+  return { ok: true, course: { id: meta.id, title: meta.title, parts, lessons } };
 }
 
 function loadLesson(

@@ -13,12 +13,25 @@ import {
 
 const json: z.ZodType<unknown> = z.unknown();
 
-export const courseSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9-]+$/),
-  title: z.string().min(1),
-  /** Lesson ids in course order; each names a folder beside course.json. */
-  lessons: z.array(z.string().regex(/^[a-z0-9-]+$/)).min(1),
-});
+/** Lesson ids in course order; each names a folder beside course.json. */
+const lessonIds = z.array(z.string().regex(/^[a-z0-9-]+$/)).min(1);
+
+export const courseSchema = z
+  .strictObject({
+    id: z.string().regex(/^[a-z0-9-]+$/),
+    title: z.string().min(1),
+    /** A course of one part: its lessons. */
+    lessons: lessonIds.optional(),
+    /** A course in parts, each a title and its lessons, in course order. */
+    parts: z
+      .array(z.strictObject({ title: z.string().min(1), lessons: lessonIds }))
+      .min(1)
+      .optional(),
+  })
+  .refine((course) => (course.lessons === undefined) !== (course.parts === undefined), {
+    message: 'give either `lessons` (a course of one part) or `parts`, not both',
+    path: ['parts'],
+  });
 
 export const lessonMetaSchema = z.strictObject({
   title: z.string().min(1),

@@ -61,7 +61,17 @@ export interface Lesson {
 export interface Course {
   id: string;
   title: string;
+  /** The course's parts in order, each with its lessons' ids (one part when course.json has no `parts`). */
+  parts: CoursePart[];
+  /** Every lesson, in course order: the parts' lessons one after another. */
   lessons: Lesson[];
+}
+
+/** A part of the course: part one builds the agent loop, part two a coding agent. */
+export interface CoursePart {
+  title: string;
+  /** Its lessons' ids, in order. */
+  lessons: string[];
 }
 
 /** A problem in lesson data: which file, which field, what is wrong. */

@@ -1,6 +1,12 @@
 import type { ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { EventStream } from './event-stream.ts';
 
+// The virtual workspace and its tools, for harnesses that give the learner's code files to
+// work on (part two): pure code, run in the sandbox with the case, never on a disk.
+export { createWorkspace, type Workspace } from '../workspace/workspace.ts';
+export { workspaceTools, type WorkspaceToolName } from '../workspace/workspace-tools.ts';
+export { fileToolDefinitions } from '../workspace/tool-definitions.ts';
+
 /**
  * What a lesson's harness (`program.ts`) is given. The harness imports what it grades
  * from the learner's files, drives it against the recorded model, and prints one JSON

@@ -1,5 +1,5 @@
 import type { Course, Lesson } from '../../core/index.ts';
-import { lineDiff } from '../../cli/line-diff.ts';
+import { lineDiff } from '../../core/workspace/line-diff.ts';
 
 /** One file of a lesson's reference to mutate, and the lines of it the lesson wrote. */
 export interface MutationTarget {

@@ -53,31 +53,38 @@ export function CourseMap({ course, currentId, open, onClose }: Props) {
           Close
         </button>
       </header>
-      <ol className="course-map-list">
-        {course.lessons.map((lesson, i) => {
-          const status = statuses[i] ?? 'not-started';
-          return (
-            <li key={lesson.id} data-lesson={lesson.id} data-status={status}>
-              <a
-                href={serializeRoute(lesson.id)}
-                aria-current={lesson.id === currentId ? 'page' : undefined}
-                onClick={onClose}
-              >
-                <span className={`status-dot ${status}`} aria-hidden="true" />
-                <span className="course-map-index">{lesson.index + 1}</span>
-                <span className="course-map-title">
-                  <strong>{lesson.title}</strong>
-                  <small>{lesson.summary}</small>
-                </span>
-                <span className="course-map-meta">
-                  <span className={`status-label ${status}`}>{statusLabel[status]}</span>
-                  <span className="course-map-minutes">{lesson.minutes} min</span>
-                </span>
-              </a>
-            </li>
-          );
-        })}
-      </ol>
+      {course.parts.map((part) => (
+        <section key={part.title} aria-label={course.parts.length > 1 ? part.title : undefined}>
+          {course.parts.length > 1 && <h3 className="course-map-part">{part.title}</h3>}
+          <ol className="course-map-list">
+            {course.lessons
+              .filter((lesson) => part.lessons.includes(lesson.id))
+              .map((lesson) => {
+                const status = statuses[lesson.index] ?? 'not-started';
+                return (
+                  <li key={lesson.id} data-lesson={lesson.id} data-status={status}>
+                    <a
+                      href={serializeRoute(lesson.id)}
+                      aria-current={lesson.id === currentId ? 'page' : undefined}
+                      onClick={onClose}
+                    >
+                      <span className={`status-dot ${status}`} aria-hidden="true" />
+                      <span className="course-map-index">{lesson.index + 1}</span>
+                      <span className="course-map-title">
+                        <strong>{lesson.title}</strong>
+                        <small>{lesson.summary}</small>
+                      </span>
+                      <span className="course-map-meta">
+                        <span className={`status-label ${status}`}>{statusLabel[status]}</span>
+                        <span className="course-map-minutes">{lesson.minutes} min</span>
+                      </span>
+                    </a>
+                  </li>
+                );
+              })}
+          </ol>
+        </section>
+      ))}
     </dialog>
   );
 }

@@ -6,6 +6,7 @@ import { Tabs, type TabSpec } from '../../ui/Tabs.tsx';
 import { ConsoleView } from './ConsoleView.tsx';
 import { JsonDiff } from './JsonDiff.tsx';
 import { StackFrames } from './StackFrames.tsx';
+import { WorkspaceFiles } from './WorkspaceFiles.tsx';
 import { caseMessage } from './verdict.ts';
 
 interface Props {
@@ -38,6 +39,17 @@ export const CaseDetail = memo(function CaseDetail(props: Props) {
       content: () => <ConsoleView lines={report.console} truncated={report.consoleTruncated} />,
     },
   ];
+  // A case with a workspace (part two) shows its files, and what the run changed in them.
+  const input = lesson.cases.find((c) => c.name === report.name)?.input as
+    { files?: Record<string, string> } | undefined;
+  if (input?.files) {
+    const before = input.files;
+    tabs.splice(1, 0, {
+      id: 'files',
+      label: 'Files',
+      content: () => <WorkspaceFiles before={before} report={report} />,
+    });
+  }
   if (report.visible) {
     tabs.push({
       id: 'output',

@@ -10,7 +10,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalRegistry, type LocalRegistry } from '../scripts/test-support/local-registry.ts';
 
 /**
  * The package as a learner gets it: `npm pack`, installed into a fresh global prefix (from
@@ -41,10 +42,11 @@ describe('the packed CLI', () => {
     expect(paths).toContain('cli/bin.js');
     expect(paths).toContain('core/sandbox/worker-runtime.ts');
     expect(paths).toContain('course.sealed.json');
+    expect(paths).toContain('LICENSE');
     const unexpected = paths.filter(
       (path) =>
         !/^(cli|core)\//.test(path) &&
-        !['README.md', 'package.json', 'course.sealed.json'].includes(path),
+        !['README.md', 'LICENSE', 'package.json', 'course.sealed.json'].includes(path),
     );
     expect(unexpected).toEqual([]);
     expect(paths.filter((path) => /\.test\.ts$/.test(path))).toEqual([]);
@@ -125,4 +127,98 @@ describe('the packed CLI', () => {
     expect(after).toEqual(before);
     expect(relative(installed, course).startsWith('..')).toBe(true);
   }, 180_000);
+});
+
+describe('the published package', () => {
+  let scratch = '';
+  let registry: LocalRegistry | undefined;
+
+  beforeAll(async () => {
+    scratch = mkdtempSync(join(tmpdir(), 'theinference-publish-'));
+    registry = await startLocalRegistry(join(scratch, 'registry'), 'theinference');
+    // Reported, not asserted: speed targets belong in the bench.
+    process.stderr.write(`verdaccio installed in ${Math.round(registry.installMs)} ms\n`);
+  }, 180_000);
+
+  afterAll(() => registry?.stop());
+
+  it('publishes as package.json stands, with nothing to edit first', () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(manifest.private).toBeUndefined();
+    expect(manifest.license).toBe('MIT');
+    expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
+    expect(manifest.bin).toEqual({ theinference: 'cli/bin.js' });
+    expect(manifest.engines).toEqual({ node: '>=20' });
+    expect(manifest.repository).toMatchObject({ type: 'git' });
+  });
+
+  it('runs from the registry with npx: init a course, fail the starter, pass the reference', () => {
+    if (!registry) throw new Error('no registry');
+    const { url, userconfig } = registry;
+    // `npm publish` of the checkout runs prepack (the course is sealed) and postpack itself.
+    const published = spawnSync(
+      'npm',
+      ['publish', '--registry', url, '--userconfig', userconfig, '--no-git-checks'],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    expect({ status: published.status, stderr: published.stderr }).toMatchObject({ status: 0 });
+    expect(existsSync(join(ROOT, 'course.sealed.json'))).toBe(false);
+
+    // A learner's machine: an empty folder, an empty npm cache, nothing installed.
+    const away = join(scratch, 'away');
+    mkdirSync(away);
+    const env = {
+      ...process.env,
+      npm_config_cache: join(scratch, 'npm-cache'),
+      npm_config_userconfig: userconfig,
+      npm_config_update_notifier: 'false',
+      XDG_CACHE_HOME: join(scratch, 'cache'),
+      NO_COLOR: '1',
+    };
+    const npx = (args: string[], cwd: string) =>
+      spawnSync('npx', ['--registry', url, 'theinference', ...args], {
+        cwd,
+        env,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 150_000,
+      });
+
+    const init = npx(['init', 'course'], away);
+    expect({ status: init.status, stdout: init.stdout }).toEqual({
+      status: 0,
+      stdout: [
+        `Course directory ready: ${join(away, 'course')}`,
+        'Next: cd course && theinference task to read stage 1, then theinference test to grade it.',
+        '',
+      ].join('\n'),
+    });
+    const course = join(away, 'course');
+    const cases = readdirSync(join(ROOT, 'fixtures', 'the-while-loop', 'cases')).length;
+
+    // The first stage's starter has no runLoop yet: the stage's tests cannot call it.
+    const starter = npx(['test', '--stage', 'the-while-loop'], course);
+    expect(starter.status).toBe(1);
+    expect(starter.stdout).toContain('src/loop.ts does not export runLoop');
+    expect(starter.stdout).toMatch(
+      new RegExp(`^FAIL the-while-loop: 0/${cases} cases passed · \\d+ ms$`, 'm'),
+    );
+
+    cpSync(join(ROOT, 'fixtures', 'the-while-loop', 'reference', 'src'), join(course, 'src'), {
+      recursive: true,
+    });
+    const reference = npx(['test', '--stage', 'the-while-loop'], course);
+    // npx says, on stderr, that it fetches a package it has not installed here; nothing else.
+    const stderr = reference.stderr.replace(
+      /^npm warn exec The following package was not found and will be installed: theinference@[\d.]+\n/,
+      '',
+    );
+    expect({ status: reference.status, stderr }).toEqual({ status: 0, stderr: '' });
+    expect(reference.stdout).toMatch(
+      new RegExp(`^PASS the-while-loop: ${cases}/${cases} cases passed · \\d+ ms$`, 'm'),
+    );
+  }, 300_000);
 });

@@ -66,7 +66,13 @@ export function formatJobSummary(
     out.push(`| ${cell(`${s.id} · ${title(s.id)}`)} | ${result} | ${count} |`);
   }
   for (const s of stages.filter((stage) => stage.applies)) {
-    out.push('', `### ${cell(s.id)}`, '', '| Case | Result | What it checks |', '| --- | --- | --- |');
+    out.push(
+      '',
+      `### ${cell(s.id)}`,
+      '',
+      '| Case | Result | What it checks |',
+      '| --- | --- | --- |',
+    );
     s.tests.forEach((t, i) =>
       out.push(`| ${cell(s.cases[i] ?? t.name)} | ${MARK[t.status]} | ${cell(t.test_code)} |`),
     );

@@ -24,7 +24,8 @@ const isRulesFile = (data: unknown): data is RulesFile =>
 export function taskIdsOf(rules: RulesFile): Record<string, number> {
   const named = new Map<string, number[]>();
   rules.rules.forEach((rule, index) => {
-    for (const name of new Set(rule.cases)) named.set(name, [...(named.get(name) ?? []), index + 1]);
+    for (const name of new Set(rule.cases))
+      named.set(name, [...(named.get(name) ?? []), index + 1]);
   });
   return Object.fromEntries(
     [...named].flatMap(([name, [only, ...others]]) =>

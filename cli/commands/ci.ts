@@ -18,7 +18,9 @@ export function addWorkflow(dir: string, force: boolean): number {
     return 0;
   }
   if (existing.kind === 'other') {
-    process.stderr.write(`${style.red('not written')} ${WORKFLOW_FILE}: it is ${existing.reason}.\n`);
+    process.stderr.write(
+      `${style.red('not written')} ${WORKFLOW_FILE}: it is ${existing.reason}.\n`,
+    );
     return 1;
   }
   if (existing.kind === 'file' && !force) {

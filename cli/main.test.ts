@@ -132,7 +132,7 @@ describe('a course directory, through the stages', () => {
     expect(init.stdout).toBe(
       `Course directory ready: ${dir}\nNext: cd my-course && theinference task to read stage 1, then theinference test to grade it.\n`,
     );
-    expect(readdirSync(dir).sort()).toEqual(['README.md', 'src', 'theinference.json']);
+    expect(readdirSync(dir).sort()).toEqual(['.github', 'README.md', 'src', 'theinference.json']);
     const state = () => JSON.parse(readFileSync(join(dir, 'theinference.json'), 'utf8')) as unknown;
     expect(state()).toEqual({ stage: 'one-turn', passed: [] });
 

@@ -32,6 +32,8 @@ Commands:
   link                print a link that opens the stage in the playground with your files
   run "<question>"    run your code for the stage once, live against the API (ANTHROPIC_API_KEY)
   ci                  add the GitHub Actions workflow that grades every push (init writes it too)
+  new-lesson <id>     course authors: scaffold a lesson in the course pack --dir (default: here)
+  check <folder>      course authors: check a course pack (exit 1 naming each problem)
   test-runner <slug> <input_dir> <output_dir>
                       Exercism's test runner: grade input_dir's src/ at stage <slug>, write
                       output_dir/results.json, exit 0 whatever the verdict
@@ -122,7 +124,11 @@ export async function main(argv: string[], sandbox?: Sandbox): Promise<number> {
   if (typeof limits === 'string') return usage(limits);
   // Grading starts its sandbox process first, so that it starts while the course loads.
   const runs =
-    command === 'test' || command === 'next' || command === 'run' || command === 'test-runner';
+    command === 'test' ||
+    command === 'next' ||
+    command === 'run' ||
+    command === 'test-runner' ||
+    command === 'check';
   const host = runs ? createNodeHost(sandbox) : undefined;
   try {
     return await run(command, rest, { ...values, ...limits }, timeoutMs, host);
@@ -142,6 +148,8 @@ const COMMANDS = new Set([
   'run',
   'ci',
   'test-runner',
+  'new-lesson',
+  'check',
 ]);
 
 interface Values {
@@ -209,6 +217,16 @@ async function run(
       return initCourseDir(course, rest[0] ?? '.');
     case 'ci':
       return addWorkflow(values.dir, values.force);
+    case 'new-lesson': {
+      if (!rest[0]) return usage('new-lesson needs a lesson id: a-z, 0-9 and -.');
+      const { newLesson } = await import('./commands/new-lesson.ts');
+      return newLesson(course, rest[0], values.dir);
+    }
+    case 'check': {
+      if (!rest[0]) return usage('check needs a course pack folder (the layout of fixtures/).');
+      const { checkCoursePack } = await import('./commands/check.ts');
+      return checkCoursePack(host as NodeHost, rest[0]);
+    }
     case 'test-runner': {
       const [slug, input, output] = rest;
       if (!slug || !input || !output || rest.length > 3) {

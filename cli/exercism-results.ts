@@ -1,4 +1,9 @@
-import { describeDiffEntry, type CaseReport, type LessonReport } from '../core/index.ts';
+import {
+  describeDiffEntry,
+  missingExports,
+  type CaseReport,
+  type LessonReport,
+} from '../core/index.ts';
 
 /**
  * Results in Exercism's test-runner interface, version 3 (exercism/docs,
@@ -43,11 +48,19 @@ export interface ExercismOptions {
   taskIds?: TaskIds;
 }
 
-/** Every stage's compile errors, one a line, each after its stage's id. */
+/**
+ * Every stage's compile errors, one a line, each after its stage's id; an export the stage's
+ * tests import and the learner's file lacks is said so, as the terminal says it.
+ */
 function compileMessage(reports: LessonReport[]): string | null {
-  const lines = reports.flatMap((r) =>
-    r.compileErrors.map((e) => `${r.lessonId}: ${e.file}:${e.line}:${e.column}: ${e.text}`),
-  );
+  const lines = reports.flatMap((r) => {
+    const missing = missingExports(r.compileErrors).map(
+      ({ path, names }) =>
+        `${r.lessonId}: ${path} does not export ${names.join(', ')}, which the stage's tests call.`,
+    );
+    if (missing.length > 0) return missing;
+    return r.compileErrors.map((e) => `${r.lessonId}: ${e.file}:${e.line}:${e.column}: ${e.text}`);
+  });
   return lines.length > 0 ? lines.join('\n') : null;
 }
 

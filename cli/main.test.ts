@@ -125,6 +125,7 @@ describe('theinference test', () => {
 });
 
 describe('a course directory, through the stages', () => {
+  // Several CLI runs, three of them grading: past the default 20 s on two loaded cores.
   it('init, task, test and next move a learner from one stage to the next', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'theinference-course-'));
     const dir = join(parent, 'my-course');
@@ -194,7 +195,7 @@ describe('a course directory, through the stages', () => {
       '▶  3. bounding-the-loop          Bounding the loop (10 min)',
       '   4. parallel-tool-calls        Parallel tool calls (15 min)',
     ]);
-  });
+  }, 60_000);
 
   it('stage adds the files a stage introduces and refreshes the read-only ones', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'theinference-course-'));

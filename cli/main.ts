@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Course, Lesson } from '../core/index.ts';
+import { addWorkflow } from './commands/ci.ts';
 import { initCourseDir } from './commands/init.ts';
 import { listLessons } from './commands/lessons.ts';
 import { printShareLink } from './commands/link.ts';
@@ -30,6 +31,12 @@ Commands:
   lessons             list the stages, marking yours and the passed ones
   link                print a link that opens the stage in the playground with your files
   run "<question>"    run your code for the stage once, live against the API (ANTHROPIC_API_KEY)
+  ci                  add the GitHub Actions workflow that grades every push (init writes it too)
+  new-lesson <id>     course authors: scaffold a lesson in the course pack --dir (default: here)
+  check <folder>      course authors: check a course pack (exit 1 naming each problem)
+  test-runner <slug> <input_dir> <output_dir>
+                      Exercism's test runner: grade input_dir's src/ at stage <slug>, write
+                      output_dir/results.json, exit 0 whatever the verdict
 
 Options:
   --dir <path>        the course directory (default: the current directory)
@@ -37,6 +44,9 @@ Options:
   --all               test: every stage
   --watch             test: grade again on every save
   --json              test: print machine-readable results
+  --results <file>    test: write the results in Exercism's format (version 3) to <file>
+  --summary <file>    test: append a markdown summary to <file> (GitHub's $GITHUB_STEP_SUMMARY)
+  --force             ci: replace a workflow file that differs from the CLI's
   --timeout <ms>      test, next: time limit per case, ${TIMEOUT_RANGE.min} to ${TIMEOUT_RANGE.max} (default: the lesson's, 5000)
   --base <url>        link: the playground's address (default: ${DEFAULT_BASE})
   --model <name>      run: call this model (default: the one your code asks for)
@@ -73,6 +83,9 @@ export async function main(argv: string[], sandbox?: Sandbox): Promise<number> {
         dir: { type: 'string', default: '.' },
         watch: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
+        results: { type: 'string' },
+        summary: { type: 'string' },
+        force: { type: 'boolean', default: false },
         timeout: { type: 'string' },
         base: { type: 'string', default: DEFAULT_BASE },
         model: { type: 'string' },
@@ -110,7 +123,12 @@ export async function main(argv: string[], sandbox?: Sandbox): Promise<number> {
   const limits = runLimits(values);
   if (typeof limits === 'string') return usage(limits);
   // Grading starts its sandbox process first, so that it starts while the course loads.
-  const runs = command === 'test' || command === 'next' || command === 'run';
+  const runs =
+    command === 'test' ||
+    command === 'next' ||
+    command === 'run' ||
+    command === 'test-runner' ||
+    command === 'check';
   const host = runs ? createNodeHost(sandbox) : undefined;
   try {
     return await run(command, rest, { ...values, ...limits }, timeoutMs, host);
@@ -119,7 +137,20 @@ export async function main(argv: string[], sandbox?: Sandbox): Promise<number> {
   }
 }
 
-const COMMANDS = new Set(['init', 'task', 'test', 'next', 'stage', 'lessons', 'link', 'run']);
+const COMMANDS = new Set([
+  'init',
+  'task',
+  'test',
+  'next',
+  'stage',
+  'lessons',
+  'link',
+  'run',
+  'ci',
+  'test-runner',
+  'new-lesson',
+  'check',
+]);
 
 interface Values {
   stage?: string | undefined;
@@ -127,6 +158,9 @@ interface Values {
   dir: string;
   watch: boolean;
   json: boolean;
+  results?: string | undefined;
+  summary?: string | undefined;
+  force: boolean;
   base: string;
   model?: string | undefined;
   record?: string | undefined;
@@ -159,7 +193,8 @@ async function run(
   // Grading one stage reads and checks that lesson alone; an unknown stage falls through to
   // the whole course, whose stages the message lists.
   const alone = command === 'test' || command === 'run';
-  const only = alone && values.stage ? loadPackagedCourse(values.stage) : undefined;
+  const stage = command === 'test-runner' ? rest[0] : alone ? values.stage : undefined;
+  const only = stage ? loadPackagedCourse(stage) : undefined;
   const loaded =
     only && ('error' in only || only.course.lessons.length > 0) ? only : loadPackagedCourse();
   if ('error' in loaded) return fail(loaded.error);
@@ -180,6 +215,26 @@ async function run(
   switch (command) {
     case 'init':
       return initCourseDir(course, rest[0] ?? '.');
+    case 'ci':
+      return addWorkflow(values.dir, values.force);
+    case 'new-lesson': {
+      if (!rest[0]) return usage('new-lesson needs a lesson id: a-z, 0-9 and -.');
+      const { newLesson } = await import('./commands/new-lesson.ts');
+      return newLesson(course, rest[0], values.dir);
+    }
+    case 'check': {
+      if (!rest[0]) return usage('check needs a course pack folder (the layout of fixtures/).');
+      const { checkCoursePack } = await import('./commands/check.ts');
+      return checkCoursePack(host as NodeHost, rest[0]);
+    }
+    case 'test-runner': {
+      const [slug, input, output] = rest;
+      if (!slug || !input || !output || rest.length > 3) {
+        return usage('test-runner takes three arguments: <slug> <input_dir> <output_dir>.');
+      }
+      const { runTestRunner } = await import('./commands/test-runner.ts');
+      return runTestRunner(host as NodeHost, course, slug, input, output);
+    }
     case 'lessons': {
       const state = readCourseState(values.dir, ids);
       process.stdout.write(`${listLessons(course, state.ok ? state.state : undefined)}\n`);
@@ -242,6 +297,8 @@ async function test(
     dir: values.dir,
     json: values.json,
     watch: values.watch,
+    results: values.results,
+    summary: values.summary,
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     ...(whole ? { ids: course.lessons.map((l) => l.id) } : {}),
   };

@@ -26,3 +26,10 @@ export function loadAnthropicSdk(): typeof AnthropicSdk {
     '@anthropic-ai/sdk',
   ) as typeof AnthropicSdk;
 }
+
+/** The installed package's version, as its package.json gives it. */
+export function packageVersion(): string {
+  return (
+    createRequire(join(PACKAGE_ROOT, 'package.json'))('./package.json') as { version: string }
+  ).version;
+}

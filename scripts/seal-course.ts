@@ -8,6 +8,7 @@
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { loadPackagedCourse, SEALED_COURSE_FILE } from '../cli/load.ts';
+import { readFixtureTaskIds } from '../cli/task-ids.ts';
 
 const [arg] = process.argv.slice(2);
 if (arg === '--remove') {
@@ -19,6 +20,8 @@ if (arg === '--remove') {
     process.exit(1);
   }
   const out = arg ?? SEALED_COURSE_FILE;
-  writeFileSync(out, `${JSON.stringify(loaded.course)}\n`);
+  // With each case's rule number, for results files' `task_id` (cli/task-ids.ts).
+  const taskIds = readFixtureTaskIds();
+  writeFileSync(out, `${JSON.stringify({ ...loaded.course, taskIds })}\n`);
   process.stderr.write(`sealed course written to ${out}\n`);
 }

@@ -2,8 +2,10 @@ import { resolve } from 'node:path';
 import type { Course } from '../../core/index.ts';
 import { readCourseFile, writeCourseFile } from '../course-files.ts';
 import { STATE_FILE, writeCourseState } from '../course-state.ts';
+import { packageVersion } from '../package-root.ts';
 import { style } from '../style.ts';
 import { terminalLine } from '../terminal-text.ts';
+import { WORKFLOW_FILE, workflowText } from '../workflow.ts';
 
 const readme = (course: Course) => `# ${course.title}
 
@@ -15,6 +17,9 @@ directory remembers which stage you are on (in \`${STATE_FILE}\`).
     theinference test --watch # grade again on every save
     theinference next         # move on, once the current stage passes
     theinference lessons      # the stages, yours marked
+
+Pushed to GitHub, the course is graded on every push and pull request
+(\`${WORKFLOW_FILE}\`): the run's page shows a table of the stages and cases.
 
 \`src/types.ts\` is read-only: the grader always uses the course's own copy. When a stage
 brings a new version of a file you have changed, your code carries into it: your functions
@@ -31,6 +36,7 @@ export function initCourseDir(course: Course, dir: string): number {
   const files: Record<string, string> = {
     ...first.starter,
     'README.md': readme(course),
+    [WORKFLOW_FILE]: workflowText(packageVersion()),
   };
   const kept: string[] = [];
   const problems: string[] = [];

@@ -5,11 +5,12 @@ import { readCourseState, writeCourseState } from '../course-state.ts';
 import type { NodeHost } from '../node-host.ts';
 import { formatReport, formatSummaryLine, formatSuperseded, toJson } from '../print-report.ts';
 import { readCourseSources, type CourseSources } from '../read-sources.ts';
+import { writeResultFiles, type ResultFiles } from '../results-files.ts';
 import { style } from '../style.ts';
 import { formatMissingExports } from './stage.ts';
 import { terminalJson, terminalLine } from '../terminal-text.ts';
 
-export interface TestOptions {
+export interface TestOptions extends ResultFiles {
   dir: string;
   /** The stages to grade, in course order. */
   stages: string[];
@@ -98,11 +99,14 @@ export async function gradeStages(
   if (options.watch) host.prepare(lessons[0]?.cases.length ?? 0);
   else host.close();
   recordPassed(options.dir, graded, options.ids);
+  const problem = writeResultFiles(course, reports, superseded, options);
+  if (problem) process.stderr.write(`${problem}\n`);
   if (options.json) {
     process.stdout.write(`${terminalJson(toJson(reports, sources.skipped, superseded))}\n`);
   } else if (options.current) {
     process.stdout.write(`${verdictLine(graded, options.current)}\n`);
   }
+  if (problem) return 2;
   return graded.every((r) => r.status === 'pass') ? 0 : 1;
 }
 

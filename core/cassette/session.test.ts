@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../api/messages.ts';
+import type { Cassette } from '../lesson/schema.ts';
 import { createCassetteSession } from './session.ts';
 import type { CassetteAnswer, CassetteRejection, CassetteSession } from './session.ts';
 import { callingEcho, echoCassette, echoRequests, finished, request } from './test-conversation.ts';
@@ -200,5 +201,60 @@ describe('a paused turn', () => {
     expect(refused.body.error.message).toBe(
       'This model does not support assistant message prefill. The conversation must end with a user message.',
     );
+  });
+});
+
+describe('a streamed call', () => {
+  const start = {
+    type: 'message_start' as const,
+    message: { ...finished(), content: [] as [], stop_reason: null },
+  };
+  const streamed = (): Cassette => {
+    const [first] = echoRequests();
+    return {
+      calls: [
+        {
+          request: { ...first!, stream: true },
+          response: finished(),
+          stream: [{ ms: 400, event: start }],
+          interrupted: [
+            [
+              { ms: 300, event: start },
+              {
+                ms: 20,
+                event: {
+                  type: 'error',
+                  error: { type: 'overloaded_error', message: 'Overloaded' },
+                },
+              },
+            ],
+          ],
+        },
+      ],
+    };
+  };
+
+  it('answers the attempt the recording cut off first, then the whole stream, at the pace asked', () => {
+    const session = createCassetteSession(streamed(), {}, { pace: 0.5 });
+    const [first] = echoRequests();
+    const cut = session.answer({ ...first!, stream: true });
+    expect([cut.ok && cut.stream?.map((e) => [e.ms, e.event.type]), session.made]).toEqual([
+      [
+        [150, 'message_start'],
+        [10, 'error'],
+      ],
+      0,
+    ]);
+    const whole = session.answer({ ...first!, stream: true });
+    expect([whole.ok && whole.stream?.map((e) => e.ms), session.made]).toEqual([[200], 1]);
+  });
+
+  it('checks the retry as any request, and replays at once by default', () => {
+    const session = createCassetteSession(streamed());
+    const [first] = echoRequests();
+    session.answer({ ...first!, stream: true });
+    expect(rejection(session.answer(first!)).path).toBe('stream');
+    const whole = session.answer({ ...first!, stream: true });
+    expect(whole.ok && whole.stream?.map((e) => e.ms)).toEqual([0]);
   });
 });

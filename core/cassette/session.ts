@@ -45,7 +45,11 @@ export interface CassetteRejection {
 }
 
 export type CassetteAnswer =
-  /** `stream`: a streamed call's events, each after its gap (`pace` scales the gaps). */
+  /**
+   * `stream`: a streamed call's events, each after its gap (`pace` scales the gaps). When they
+   * end in an `error` event, the attempt was cut off: the call is made once a retry gets its
+   * whole stream, and `response` is that reply.
+   */
   | { ok: true; response: ApiResponse; stream?: TimedEvent[] }
   | { ok: false; rejection: CassetteRejection };
 
@@ -88,6 +92,8 @@ export function createCassetteSession(
   const recording = copyJson(cassette.calls);
   const recorded = recording.length;
   let made = 0;
+  /** Interrupted attempts of the next call already replayed. */
+  let tried = 0;
 
   function answer(request: ApiRequest): CassetteAnswer {
     const at = { requestNumber: made + 1, recorded };
@@ -109,11 +115,19 @@ export function createCassetteSession(
     if (!call) return { ok: false, rejection: exhausted(replies, bounds, at) };
     const divergence = findDivergence(call.request, request, replies);
     if (divergence) return { ok: false, rejection: diverged(divergence, at) };
-    made += 1;
     const response = copyJson(call.response);
+    const paced = (events: TimedEvent[]) =>
+      copyJson(events).map((timed) => ({ ...timed, ms: timed.ms * pace }));
+    // An attempt the recording has cut off by an error event: the call is not made yet.
+    const cut = call.interrupted?.[tried];
+    if (cut) {
+      tried += 1;
+      return { ok: true, response, stream: paced(cut) };
+    }
+    made += 1;
+    tried = 0;
     if (!call.stream) return { ok: true, response };
-    const stream = copyJson(call.stream).map((timed) => ({ ...timed, ms: timed.ms * pace }));
-    return { ok: true, response, stream };
+    return { ok: true, response, stream: paced(call.stream) };
   }
 
   function unmadeCalls(): string | undefined {

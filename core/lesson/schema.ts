@@ -94,6 +94,11 @@ export const cassetteSchema = z.strictObject({
           response: apiResponseSchema,
           /** A streamed reply (`stream: true`) as the API sent it: each event, after its gap. */
           stream: z.array(timedEventSchema).min(1).optional(),
+          /**
+           * Streams the same request got before this call's, each cut off by an `error` event
+           * (`overloaded_error`): the code retries the request, and the next attempt is answered.
+           */
+          interrupted: z.array(z.array(timedEventSchema).min(1)).min(1).optional(),
         })
         .superRefine(streamMatchesResponse),
     )

@@ -64,7 +64,31 @@ describe('a streamed call in a cassette', () => {
         });
       }),
     ).toEqual([
-      "calls.0.stream.5: an error event (overloaded_error) cuts the stream off: a call's stream ends with message_stop",
+      "calls.0.stream.5: an error event (overloaded_error) cuts the stream off: a call's stream ends with message_stop (an attempt cut off goes under `interrupted`)",
+    ]);
+  });
+
+  it('takes an attempt cut off by an error event as interrupted, and nothing after the error', () => {
+    const overloaded = {
+      ms: 0,
+      event: { type: 'error' as const, error: { type: 'overloaded_error', message: 'Overloaded' } },
+    };
+    expect(
+      problems((call, events) => {
+        call.interrupted = [[...events.slice(0, 5), overloaded]];
+      }),
+    ).toEqual([]);
+    expect(
+      problems((call, events) => {
+        call.interrupted = [[...events.slice(0, 5), overloaded, events.at(-1)!]];
+      }),
+    ).toEqual(['calls.0.interrupted.0.5: the error event ends the stream: nothing comes after it']);
+    expect(
+      problems((call, events) => {
+        call.interrupted = [events.slice()];
+      }),
+    ).toEqual([
+      'calls.0.interrupted.0.13: an interrupted stream ends with an error event, not message_stop',
     ]);
   });
 

@@ -103,6 +103,31 @@ interface StreamedCall {
   request: Record<string, unknown>;
   response: unknown;
   stream?: { ms: number; event: unknown }[] | undefined;
+  interrupted?: { ms: number; event: unknown }[][] | undefined;
+}
+
+/**
+ * Each interrupted attempt is a stream in the API's order, up to an `error` event that ends it
+ * (the SDK throws it there, and the code retries).
+ */
+function interruptedEndInErrors(call: StreamedCall, ctx: z.RefinementCtx): void {
+  for (const [n, attempt] of (call.interrupted ?? []).entries()) {
+    const assembled = assembleStream(attempt.map((timed) => timed.event as StreamEvent));
+    const last = attempt.length - 1;
+    const problem = assembled.ok
+      ? { at: last, message: 'an interrupted stream ends with an error event, not message_stop' }
+      : 'error' in assembled
+        ? assembled.at === last
+          ? undefined
+          : { at: assembled.at, message: 'the error event ends the stream: nothing comes after it' }
+        : { at: assembled.at, message: assembled.problem };
+    if (problem)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['interrupted', n, problem.at],
+        message: problem.message,
+      });
+  }
 }
 
 /**
@@ -111,6 +136,14 @@ interface StreamedCall {
  */
 export function streamMatchesResponse(call: StreamedCall, ctx: z.RefinementCtx): void {
   const asked = call.request.stream === true;
+  if (call.interrupted && !call.stream) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['interrupted'],
+      message: 'only a streamed call (with `stream`) has interrupted attempts',
+    });
+  }
+  interruptedEndInErrors(call, ctx);
   if (!call.stream) {
     if (asked)
       ctx.addIssue({
@@ -132,7 +165,7 @@ export function streamMatchesResponse(call: StreamedCall, ctx: z.RefinementCtx):
   if (!assembled.ok) {
     const message =
       'error' in assembled
-        ? `an error event (${assembled.error.type}) cuts the stream off: a call's stream ends with message_stop`
+        ? `an error event (${assembled.error.type}) cuts the stream off: a call's stream ends with message_stop (an attempt cut off goes under \`interrupted\`)`
         : assembled.problem;
     ctx.addIssue({ code: 'custom', path: ['stream', assembled.at], message });
     return;

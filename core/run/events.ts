@@ -18,7 +18,10 @@ export type RunEvent =
       /** A streamed reply's events as they were sent, which assemble to `response`. */
       stream?: TimedEvent[];
       rejection?: CassetteRejection;
-      /** The API's own error (live mode): status 0 when no response came at all. */
+      /**
+       * The API's own error (live mode): status 0 when no response came at all; 200 for an
+       * `error` event that cut a stream off (then `stream` holds the events up to it).
+       */
       error?: { status: number; body: ApiErrorBody };
       /** Live mode: attempts the API client retried before this answer (429, 529...). */
       retries?: ApiRetry[];

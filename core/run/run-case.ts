@@ -114,9 +114,13 @@ export function runScript(
       const event: RunEvent = { type: 'model-call', index: modelCalls, request, at, durationMs: 0 };
       if ('retries' in answer && answer.retries?.length) event.retries = answer.retries;
       if (answer.ok) {
-        event.response = answer.response;
         const { stream } = answer;
         if (stream) event.stream = stream;
+        // A stream cut off by an error event: the run records the API's error, not a reply.
+        const cut = stream?.at(-1)?.event;
+        if (cut?.type === 'error')
+          event.error = { status: 200, body: { type: 'error', error: cut.error } };
+        else event.response = answer.response;
         post({
           type: 'model-reply',
           id,

@@ -18,12 +18,13 @@ test('a denied call never runs: the model gets the reason, and the file stays', 
   await page.getByRole('tab', { name: 'Files' }).click();
   await expect(page.locator('.workspace-summary')).toHaveText('1 file · 1 changed by the run');
 
-  // Denied: no tool ran at all; the request carries the user's reason as an error result.
+  // Denied: the call is answered with the user's reason (the transcript shows the result the
+  // request sent, as no tool ran), and the file is as it was.
   await caseRow(page, 'deny-with-a-reason').getByRole('button').click();
   await page.getByRole('tab', { name: 'Transcript' }).click();
   transcript = page.getByRole('region', { name: 'Transcript of deny-with-a-reason' });
-  await expect(transcript.locator('.tool-run')).toHaveCount(0);
-  await expect(transcript).toContainText(
+  await expect(transcript.locator('.tool-run')).toHaveCount(1);
+  await expect(transcript.locator('.tool-run')).toContainText(
     'The user denied edit_file: the port is shared with the staging server; leave it',
   );
   await page.getByRole('tab', { name: 'Files' }).click();

@@ -22,12 +22,13 @@ export function WorkspaceFiles({ before, report }: Props) {
   const printed = asFiles((report.actual as { files?: unknown } | undefined)?.files);
   const changes = fileChanges(before, printed);
   const changed = changes.filter((c) => c.kind !== 'unchanged').length;
+  const count = `${changes.length} ${changes.length === 1 ? 'file' : 'files'}`;
   return (
     <div className="workspace-files">
       <p className="workspace-summary">
         {printed
-          ? `${changes.length} files · ${changed === 0 ? 'none' : changed} changed by the run`
-          : `${changes.length} files, as the case starts (the run printed no files)`}
+          ? `${count} · ${changed === 0 ? 'none' : changed} changed by the run`
+          : `${count}, as the case starts (the run printed no files)`}
       </p>
       <ul aria-label="Workspace files">
         {changes.map((change) => (

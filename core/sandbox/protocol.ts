@@ -2,8 +2,10 @@ import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 
 /**
  * Every message that crosses the boundary between a host (browser page, CLI) and the
- * worker that runs learner code. Messages from the worker are untrusted: learner code
- * shares the worker and can post anything, so hosts check each one with `parseWorkerMessage`.
+ * worker that runs learner code. They go over a port only the host and the worker runtime
+ * hold (learner code cannot post on it), but the runtime shares its realm with learner code,
+ * which can make it say odd things (a tool's input, a thrown value), so hosts still check
+ * each message with `parseWorkerMessage`.
  */
 
 /** An error as it crosses the boundary: never a thrown object or a bare string. */
@@ -19,23 +21,6 @@ export type HostMessage =
   | { type: 'start'; input: unknown }
   | { type: 'model-reply'; id: number; ok: true; response: ApiResponse }
   | { type: 'model-reply'; id: number; ok: false; status: number; body: ApiErrorBody };
-
-/**
- * A pooled worker's case is over (the browser's runner frame, which may give the worker another
- * case): the runtime closes the case and answers `CaseEnded` with the same nonce, `clean` when
- * the case left the realm as it found it (see core/sandbox/case-gate.ts). The nonce is random,
- * so an answer learner code posts ahead of the runtime's cannot pass for it.
- */
-export interface CaseEnd {
-  type: 'end';
-  nonce: string;
-}
-
-export interface CaseEnded {
-  type: 'ended';
-  nonce: string;
-  clean: boolean;
-}
 
 export type WorkerMessage =
   | {

@@ -157,11 +157,10 @@ export function runScript(
         return;
       }
       case 'console':
-        if (++consoleLines > RUN_LIMITS.consoleLines) consoleTruncated = true;
-        else {
+        for (const { level, text } of message.lines) {
+          if (++consoleLines > RUN_LIMITS.consoleLines) consoleTruncated = true;
           // Cut here too: the worker's own cut is learner-side, so it holds for honest code only.
-          const text = cutConsoleLine(message.text);
-          record({ type: 'console', level: message.level, text, at });
+          else record({ type: 'console', level, text: cutConsoleLine(text), at });
         }
         return;
       case 'console-truncated':

@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
+import { RUN_LIMITS } from '../run/limits.ts';
 
 /**
  * Every message that crosses the boundary between a host (browser page, CLI) and the
@@ -16,6 +17,12 @@ export interface SerializedError {
 }
 
 export type ConsoleLevel = 'log' | 'info' | 'warn' | 'error' | 'debug';
+
+/** One console line as the worker logged it. */
+export interface ConsoleLine {
+  level: ConsoleLevel;
+  text: string;
+}
 
 export type HostMessage =
   | { type: 'start'; input: unknown }
@@ -38,7 +45,8 @@ export type WorkerMessage =
       error?: SerializedError;
       durationMs: number;
     }
-  | { type: 'console'; level: ConsoleLevel; text: string }
+  /** Console lines logged together (before the code next waited), in order. */
+  | { type: 'console'; lines: ConsoleLine[] }
   | { type: 'console-truncated' }
   | { type: 'output'; json: string }
   | { type: 'done' }
@@ -85,12 +93,16 @@ export function parseWorkerMessage(data: unknown): WorkerMessage | undefined {
         ...(error ? { error } : {}),
       };
     }
-    case 'console':
-      return typeof data.level === 'string' &&
-        consoleLevels.has(data.level) &&
-        typeof data.text === 'string'
-        ? { type: 'console', level: data.level as ConsoleLevel, text: data.text }
-        : undefined;
+    case 'console': {
+      if (!Array.isArray(data.lines)) return;
+      const lines: ConsoleLine[] = [];
+      for (const line of data.lines.slice(0, RUN_LIMITS.consoleLines + 1) as unknown[]) {
+        if (!isRecord(line) || typeof line.text !== 'string') return;
+        if (typeof line.level !== 'string' || !consoleLevels.has(line.level)) return;
+        lines.push({ level: line.level as ConsoleLevel, text: line.text });
+      }
+      return { type: 'console', lines };
+    }
     case 'console-truncated':
       return { type: 'console-truncated' };
     case 'output':

@@ -8,6 +8,7 @@ import { lockdown } from './lockdown.ts';
 import {
   serializeError,
   type ConsoleLevel,
+  type ConsoleLine,
   type HostMessage,
   type WorkerMessage,
 } from './protocol.ts';
@@ -44,8 +45,38 @@ const perfNow = scope.performance ? scope.performance.now.bind(scope.performance
 const dateNow = Date.now;
 const now = (): number => (perfNow ? perfNow() : dateNow());
 
+/**
+ * Console lines not yet sent: a case's lines go out together, one message per burst (all the
+ * lines its code logs before it next waits, or about a megabyte of them), not one message
+ * per line. All of a run's cases start at once, and a thousand lines each as a thousand
+ * messages queued every case's model calls behind ~8,000 messages on the frame's thread.
+ */
+let unsent: ConsoleLine[] = [];
+let unsentChars = 0;
+/** Characters of console text one message carries at most: well under a relay's message bound. */
+const CONSOLE_MESSAGE_CHARS = 1_000_000;
+const settled = Promise.resolve();
+const microtask = (fn: () => void) => void settled.then(fn);
+
+/** Sends a message; console lines logged before it go first, so the order is kept. */
 function send(message: WorkerMessage): void {
+  sendConsole();
   port?.post(message);
+}
+
+function sendConsole(): void {
+  if (unsent.length === 0) return;
+  const lines = unsent;
+  unsent = [];
+  unsentChars = 0;
+  port?.post({ type: 'console', lines });
+}
+
+function logLine(line: ConsoleLine): void {
+  unsent.push(line);
+  unsentChars += line.text.length;
+  if (unsent.length === 1) microtask(sendConsole);
+  if (unsentChars > CONSOLE_MESSAGE_CHARS) sendConsole();
 }
 
 let consoleLines = 0;
@@ -68,7 +99,7 @@ function captureConsole(): void {
         if (consoleLines === RUN_LIMITS.consoleLines + 1) send({ type: 'console-truncated' });
         return;
       }
-      send({ type: 'console', level, text: cutConsoleLine(formatConsoleArgs(args, stringify)) });
+      logLine({ level, text: cutConsoleLine(formatConsoleArgs(args, stringify)) });
     };
     // Fixed, like the built-ins: what the code logs is graded in some lessons.
     Object.defineProperty(scope.console, level, {

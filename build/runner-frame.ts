@@ -89,36 +89,13 @@ export const CASE_WORKER_ENTRY = fileURLToPath(
   new URL('../web/host/runner-frame/case.worker.ts', import.meta.url),
 );
 
-/**
- * A case worker's whole program: its boot (case-worker-boot.ts) with the sandbox's runtime as
- * the string `__SANDBOX_RUNTIME__`, which the boot evaluates under its own script name.
- */
-export async function buildCaseWorkerScript(minify: boolean): Promise<string> {
-  const runtime = await buildSandboxRuntime();
-  const result = await build({
-    entryPoints: [CASE_WORKER_ENTRY],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    minify,
-    legalComments: 'none',
-    charset: 'utf8',
-    banner: { js: '"use strict";' },
-    define: { __SANDBOX_RUNTIME__: JSON.stringify(runtime) },
-  });
-  const output = result.outputFiles[0];
-  if (!output) throw new Error('the case worker did not bundle');
-  return output.text.trim();
-}
-
-/**
- * The frame's program, bundled from TypeScript (it imports the protocol and the limits), with
- * the case worker's program as the string `__CASE_WORKER__`.
- */
-export async function buildRunnerFrameScript(entry: string, minify: boolean): Promise<string> {
-  const caseWorker = await buildCaseWorkerScript(minify);
+/** One browser script from a TypeScript entry, with `define`d strings in it. */
+async function buildBrowserScript(
+  entry: string,
+  minify: boolean,
+  define: Record<string, string>,
+  banner?: string,
+): Promise<string> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -129,11 +106,31 @@ export async function buildRunnerFrameScript(entry: string, minify: boolean): Pr
     minify,
     legalComments: 'none',
     charset: 'utf8',
-    define: { __CASE_WORKER__: JSON.stringify(caseWorker) },
+    ...(banner ? { banner: { js: banner } } : {}),
+    define,
   });
   const output = result.outputFiles[0];
-  if (!output) throw new Error('the runner frame did not bundle');
+  if (!output) throw new Error(`${entry} did not bundle`);
   return output.text.trim();
+}
+
+/**
+ * A case worker's whole program: its boot (case-worker-boot.ts) with the sandbox's runtime as
+ * the string `__SANDBOX_RUNTIME__`, which the boot evaluates under its own script name.
+ */
+export async function buildCaseWorkerScript(minify: boolean): Promise<string> {
+  const runtime = await buildSandboxRuntime();
+  const define = { __SANDBOX_RUNTIME__: JSON.stringify(runtime) };
+  return buildBrowserScript(CASE_WORKER_ENTRY, minify, define, '"use strict";');
+}
+
+/**
+ * The frame's program, bundled from TypeScript (it imports the protocol and the limits), with
+ * the case worker's program as the string `__CASE_WORKER__`.
+ */
+export async function buildRunnerFrameScript(entry: string, minify: boolean): Promise<string> {
+  const caseWorker = await buildCaseWorkerScript(minify);
+  return buildBrowserScript(entry, minify, { __CASE_WORKER__: JSON.stringify(caseWorker) });
 }
 
 /**

@@ -330,7 +330,9 @@ test('floods end with a clear verdict and the page stays responsive', async ({ p
   await stillResponsive(page);
 
   const floods: [string, string][] = [
-    ['for (;;) void model(messages).catch(() => undefined);', 'FLOOD-MESSAGE'],
+    // Learner code has no channel of its own to the frame: a flood can only go through the
+    // harness, and the cassette stops a loop of model calls.
+    ['for (;;) void model(messages).catch(() => undefined);', 'The cassette is exhausted'],
     [
       'void model([{ role: "user", content: "x".repeat(5_000_000) }]); for (;;) {}',
       'more data than a run may',

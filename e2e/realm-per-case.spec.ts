@@ -98,14 +98,12 @@ test("nothing hostile code plants reaches a later Run: the-agent's reference the
 }) => {
   const agent = lessonById('the-agent');
   const reference = agent.reference[agent.entry];
-  // What a share link's code could leave in a realm: a global `let` (from a string timer or a
-  // classic script), a handler on a host object, patched intrinsics no global name reaches.
+  // What a share link's code could leave in a realm: a global `let` (from a string timer) and
+  // patched intrinsics no global name reaches (containment.spec.ts shows importScripts gone).
   const plants = `
   const g = globalThis as any;
   const fake = '{ log() {}, info() {}, warn() {}, error() {}, debug() {} }';
   try { g.setTimeout('let console = ' + fake + ';', 0); } catch {}
-  try { g.importScripts(URL.createObjectURL(new Blob(['let console = ' + fake + ';']))); } catch {}
-  try { g.performance.onresourcetimingbufferfull = () => g.console.log('planted'); } catch {}
   const done = () => ({ done: true, value: undefined });
   for (const helper of [
     () => Object.getPrototypeOf([].values().map((x: unknown) => x)),

@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
 /**
  * The runner frame's policy. Its one script is inline, allowed by its SHA-256 hash (nothing else
  * inline or from anywhere runs); `blob:` and `worker-src blob:` for the workers it creates, which
- * inherit this policy; `'unsafe-eval'` lets a pooled worker run the script it is given, and lets
+ * inherit this policy; `'unsafe-eval'` lets a case worker run the script it is given, and lets
  * learner code use eval as it can under Node (it grants nothing the code does not already have,
  * in an opaque origin). No network at all: `connect-src 'none'`, and `default-src 'none'` for
  * every other fetch.
@@ -60,7 +60,7 @@ export const SANDBOX_RUNTIME_ENTRY = fileURLToPath(
 
 /**
  * The sandbox's runtime (the worker runtime, the harness API, the SDK stand-in) as one strict
- * classic script: what each pooled worker evaluates while it waits, so that a case only
+ * classic script: what each case worker evaluates as it boots, so that a case only
  * evaluates the lesson's own bundle (made with `runtime: 'external'`). Its whitespace and
  * syntax are minified, not its names: its error classes keep their names, as they have in a
  * whole bundle.
@@ -84,12 +84,18 @@ export async function buildSandboxRuntime(entry = SANDBOX_RUNTIME_ENTRY): Promis
   return output.text.trim();
 }
 
-/**
- * The frame's program, bundled from TypeScript (it imports the protocol and the limits), with
- * the sandbox's runtime as the string `__SANDBOX_RUNTIME__`.
- */
-export async function buildRunnerFrameScript(entry: string, minify: boolean): Promise<string> {
-  const runtime = await buildSandboxRuntime();
+/** web/host/runner-frame/case.worker.ts: the program of every worker that runs a case. */
+export const CASE_WORKER_ENTRY = fileURLToPath(
+  new URL('../web/host/runner-frame/case.worker.ts', import.meta.url),
+);
+
+/** One browser script from a TypeScript entry, with `define`d strings in it. */
+async function buildBrowserScript(
+  entry: string,
+  minify: boolean,
+  define: Record<string, string>,
+  banner?: string,
+): Promise<string> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -100,11 +106,31 @@ export async function buildRunnerFrameScript(entry: string, minify: boolean): Pr
     minify,
     legalComments: 'none',
     charset: 'utf8',
-    define: { __SANDBOX_RUNTIME__: JSON.stringify(runtime) },
+    ...(banner ? { banner: { js: banner } } : {}),
+    define,
   });
   const output = result.outputFiles[0];
-  if (!output) throw new Error('the runner frame did not bundle');
+  if (!output) throw new Error(`${entry} did not bundle`);
   return output.text.trim();
+}
+
+/**
+ * A case worker's whole program: its boot (case-worker-boot.ts) with the sandbox's runtime as
+ * the string `__SANDBOX_RUNTIME__`, which the boot evaluates under its own script name.
+ */
+export async function buildCaseWorkerScript(minify: boolean): Promise<string> {
+  const runtime = await buildSandboxRuntime();
+  const define = { __SANDBOX_RUNTIME__: JSON.stringify(runtime) };
+  return buildBrowserScript(CASE_WORKER_ENTRY, minify, define, '"use strict";');
+}
+
+/**
+ * The frame's program, bundled from TypeScript (it imports the protocol and the limits), with
+ * the case worker's program as the string `__CASE_WORKER__`.
+ */
+export async function buildRunnerFrameScript(entry: string, minify: boolean): Promise<string> {
+  const caseWorker = await buildCaseWorkerScript(minify);
+  return buildBrowserScript(entry, minify, { __CASE_WORKER__: JSON.stringify(caseWorker) });
 }
 
 /**

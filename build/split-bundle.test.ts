@@ -26,6 +26,8 @@ const learner = {
     "import Anthropic, { APIError } from '@anthropic-ai/sdk';",
     'export function answer(input: string): string {',
     "  if (input === 'throw') throw new Error('no weather data');",
+    "  console.log('one', 1);",
+    "  console.warn('two');",
     "  return [typeof new Anthropic().messages.create, APIError.name, input].join(' ');",
     '}',
   ].join('\n'),
@@ -34,6 +36,7 @@ const learner = {
 interface Posted {
   type: string;
   json?: string;
+  lines?: { level: string; text: string }[];
   error?: { message: string; stack?: string };
 }
 
@@ -68,9 +71,14 @@ describe('a split bundle (the runtime evaluated ahead, then the lesson alone)', 
     expect(script).not.toMatch(/function startRun|lockdown|class Anthropic/);
     expect(script.split('\n')[0]).toBe('(() => {"use strict";');
     const posted = await runCase('hello', script);
-    expect(posted.map((m) => m.type)).toEqual(['output', 'done']);
+    // The lines logged before the code next waited go as one message, ahead of the output.
+    expect(posted.map((m) => m.type)).toEqual(['console', 'output', 'done']);
+    expect(posted[0]?.lines).toEqual([
+      { level: 'log', text: 'one 1' },
+      { level: 'warn', text: 'two' },
+    ]);
     // `_APIError`: esbuild's name for the class, as in a whole bundle.
-    expect(JSON.parse(posted[0]?.json ?? 'null')).toBe('function _APIError hello');
+    expect(JSON.parse(posted[1]?.json ?? 'null')).toBe('function _APIError hello');
   });
 
   it("maps a learner's error to the learner's line and leaves the runtime's frames out", async () => {

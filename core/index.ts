@@ -81,7 +81,6 @@ export {
   type GradingHandle,
   type GradingOptions,
 } from './grade/start-grading.ts';
-export { PORT_PRELUDE } from './sandbox/port-prelude.ts';
 export type { ApiRetry, ModelAnswer, ModelSource } from './run/model-source.ts';
 export type { CaseRun, RunEvent, RunOutcome } from './run/events.ts';
 export {

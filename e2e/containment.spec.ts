@@ -12,9 +12,10 @@ import {
   runnerFrameReach,
   SEALED_FRAME,
   setFile,
+  variant,
   verdict,
 } from './app.ts';
-import { lessonById } from './course.ts';
+import { lessonById, referenceToolCalls } from './course.ts';
 import { STAND_IN_URL } from './stand-in.ts';
 
 /**
@@ -187,12 +188,13 @@ test('forged messages and replaced globals cannot turn a failing run into a pass
     ) as unknown,
   );
   const forger = loop(`
-  const post = self.postMessage.bind(self);
+  // The worker's own postMessage is gone; were it there, the frame would not be listening.
+  const post = (message: unknown) => { try { g.postMessage(message); } catch {} };
   post({ type: 'output', json: ${JSON.stringify(expected)} });
   post({ type: 'result', status: 'pass' });
   post({ type: 'case', name: '${first}', status: 'pass', kind: 'pass' });
   post({ type: 'done', status: 'pass' });
-  (self as any).postMessage = () => undefined;
+  g.postMessage = () => undefined;
   JSON.stringify = () => '{}';
   JSON.parse = () => ({ status: 'pass' });
   console.log = () => { throw 'console replaced'; };
@@ -203,12 +205,98 @@ test('forged messages and replaced globals cannot turn a failing run into a pass
   expect(await runAndWait(page)).toMatch(
     new RegExp(`^Failed: 0 of ${lesson.cases.length} cases pass\\. ${first}: `),
   );
-  // The forged output matches, but the cassette's call was never made.
-  await expect(caseRow(page, first)).toHaveAttribute('data-kind', 'unconsumed');
+  // Nothing it posted was taken as the harness's: the case ends on the frozen JSON's TypeError.
+  await expect(caseRow(page, first)).toHaveAttribute('data-kind', 'runtime');
+  await expect(caseRow(page, first)).toContainText(
+    "Cannot assign to read only property 'stringify'",
+  );
   for (const c of lesson.cases) {
     await expect(caseRow(page, c.name)).toHaveAttribute('data-status', /fail|error/);
   }
   await stillResponsive(page);
+});
+
+test("a case's global has no channel to the frame or to other workers, and its timers are fixed", async ({
+  page,
+}) => {
+  const probe = loop(`
+  const out: string[] = [];
+  for (const name of ['postMessage', 'onmessage', 'onmessageerror', 'BroadcastChannel', 'SharedWorker', 'Worker', 'importScripts']) {
+    out.push(name + '=' + typeof g[name]);
+  }
+  const owner = (name: string) => {
+    let o = Object.getPrototypeOf(g);
+    while (o && !Object.hasOwn(o, name)) o = Object.getPrototypeOf(o);
+    return o;
+  };
+  for (const name of ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'queueMicrotask', 'structuredClone']) {
+    const original = g[name];
+    const swaps = [
+      () => { g[name] = () => 0; },
+      () => Object.defineProperty(g, name, { value: () => 0 }),
+      () => { owner(name)[name] = () => 0; },
+    ];
+    const swapped = swaps.filter((swap) => { try { swap(); return true; } catch { return false; } });
+    out.push(name + '=' + (g[name] === original && swapped.length === 0 ? 'fixed' : 'swapped'));
+  }
+  try { g.setTimeout('globalThis.ran = 1', 0); out.push('string-timer=taken'); } catch { out.push('string-timer=refused'); }
+  throw new Error('PROBE ' + out.join(' '));`);
+  await openLesson(page, lesson.id);
+  await setFile(page, lesson.entry, probe);
+  expect(await runAndWait(page)).toMatch(/^Failed/);
+  const absent = ['postMessage', 'onmessage', 'onmessageerror', 'BroadcastChannel'];
+  absent.push('SharedWorker', 'Worker', 'importScripts');
+  const timers = ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'];
+  timers.push('queueMicrotask', 'structuredClone');
+  await expect(caseRow(page, first)).toContainText(
+    `PROBE ${absent.map((n) => `${n}=undefined`).join(' ')} ${timers.map((n) => `${n}=fixed`).join(' ')} string-timer=refused`,
+  );
+});
+
+test("a sequential loop that posts the harness's messages itself does not pass parallel-tool-calls", async ({
+  page,
+}) => {
+  const parallel = lessonById('parallel-tool-calls');
+  const sequential = readFileSync(
+    join(fixtures, parallel.id, 'solutions', 'wrong-sequential.ts'),
+    'utf8',
+  );
+  // Before its last return: the result a parallel loop prints (each reply's tools all running
+  // at once), tool calls that never ran, and `done`, posted every way a worker could post.
+  const forge = `
+      const g = globalThis as any;
+      const maxConcurrent = messages
+        .map((m) => (Array.isArray(m.content) ? m.content.filter((b: any) => b.type === 'tool_use').length : 0))
+        .filter((n) => n > 0);
+      const json = JSON.stringify({ trajectory, finalText: textOf(response.content), maxConcurrent });
+      const forged = [
+        ...Array.from({ length: 20 }, () => ({ type: 'tool', name: 'get_weather', input: { city: 'Forged' }, output: 'x', durationMs: 1 })),
+        { type: 'output', json },
+        { type: 'done' },
+      ];
+      const ways = [
+        (m: unknown) => g.postMessage(m),
+        (m: unknown) => Object.getPrototypeOf(g).postMessage.call(g, m),
+        (m: unknown) => g.dispatchEvent(new MessageEvent('message', { data: m })),
+        (m: unknown) => g.dispatchEvent(new ErrorEvent('error', { message: String(m) })),
+      ];
+      for (const way of ways) for (const m of forged) { try { way(m); } catch {} }
+      return { finalText: textOf(response.content), trajectory, stopReason: response.stop_reason, turns };`;
+  const forger = variant(
+    sequential,
+    '      return { finalText: textOf(response.content), trajectory, stopReason: response.stop_reason, turns };',
+    forge,
+  );
+  const toolCalls = referenceToolCalls(parallel.id);
+  await openLesson(page, parallel.id);
+  await setFile(page, parallel.entry, forger);
+  expect(await runAndWait(page)).toMatch(/^Failed/);
+  for (const c of parallel.cases) {
+    const row = caseRow(page, c.name);
+    // Graded on what the harness printed; the transcript holds the tools that ran, no more.
+    await expect(row).toHaveAttribute('data-status', 'fail');
+    await expect(row).toHaveAttribute('data-tool-calls', String(toolCalls[c.name]));
+  }
 });
 
 test('thrown values that are not Errors end the run with a verdict', async ({ page }) => {
@@ -234,7 +322,7 @@ test('floods end with a clear verdict and the page stays responsive', async ({ p
   await openLesson(page, lesson.id);
   const passing = reference.replace(
     'const response = await model(messages);',
-    "for (let i = 0; i < 1_000_000; i++) console.log('line', i);\n  console.log('y'.repeat(1_000_000));\n  const response = await model(messages);",
+    "for (let i = 0; i < 100_000; i++) console.log('line', i);\n  console.log('y'.repeat(1_000_000));\n  const response = await model(messages);",
   );
   expect(passing).not.toBe(reference);
   await setFile(page, lesson.entry, passing);
@@ -242,12 +330,11 @@ test('floods end with a clear verdict and the page stays responsive', async ({ p
   await stillResponsive(page);
 
   const floods: [string, string][] = [
+    // Learner code has no channel of its own to the frame: a flood can only go through the
+    // harness, and the cassette stops a loop of model calls.
+    ['for (;;) void model(messages).catch(() => undefined);', 'The cassette is exhausted'],
     [
-      'const post = self.postMessage.bind(self); for (;;) post({ type: "console", level: "log", text: "flood" });',
-      'messages to the page, so the run was stopped',
-    ],
-    [
-      'self.postMessage({ type: "output", json: "x".repeat(5_000_000) }); for (;;) {}',
+      'void model([{ role: "user", content: "x".repeat(5_000_000) }]); for (;;) {}',
       'more data than a run may',
     ],
     [

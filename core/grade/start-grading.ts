@@ -120,17 +120,9 @@ export interface CaseGrading {
 }
 
 /**
- * How long a case may run before the next waiting case starts beside it, past `host.lanes`: a
- * lane of slow cases (code that loops until its time limit) must not make the rest wait their
- * turn, one time limit after another.
- */
-export const LANE_PATIENCE_MS = 100;
-
-/**
- * Runs and grades one bundle's cases, each in a worker of its own: all at once, or `host.lanes`
- * at a time (the next starting as one ends, or as one has run `LANE_PATIENCE_MS`; each case's
- * time limit counts from its own start). This is what the browser's runner frame does with the
- * script the page posts it once per run.
+ * Runs and grades one bundle's cases, all at once, each in a fresh worker of its own (each
+ * case's time limit counts from its own start). This is what the browser's runner frame does
+ * with the script the page posts it once per run.
  */
 export function gradeBundle(
   host: RunHost,
@@ -139,40 +131,23 @@ export function gradeBundle(
   options: Pick<GradingOptions, 'onCase' | 'onRun'> & { timeoutMs: number },
 ): CaseGrading {
   const stacks = createStackMapper(bundle.sourceMap);
-  const settle: ((report: CaseReport) => void)[] = [];
-  const reports = cases.map(() => new Promise<CaseReport>((resolve) => settle.push(resolve)));
-  const running = new Set<CaseRunHandle>();
-  let started = 0;
-  const report = (i: number, run: CaseRun) => {
-    const testCase = cases[i] as LessonCase;
-    options.onRun?.(testCase, run, stacks);
-    const graded = gradeCase(testCase, run, stacks);
-    options.onCase?.(graded);
-    settle[i]?.(graded);
-  };
-  const startNext = () => {
-    if (started >= cases.length) return;
-    const i = started++;
-    const handle = runCase(host, bundle.script, cases[i] as LessonCase, options.timeoutMs);
-    running.add(handle);
-    const spill = host.lanes ? host.clock.setTimeout(startNext, LANE_PATIENCE_MS) : undefined;
-    void handle.result.then((run) => {
-      host.clock.clearTimeout(spill);
-      running.delete(handle);
-      // The lane's next case first: its worker starts on it while this one is graded.
-      startNext();
-      report(i, run);
-    });
-  };
-  const lanes = Math.max(1, Math.min(host.lanes ?? cases.length, cases.length));
-  for (let lane = 0; lane < lanes; lane++) startNext();
+  const runs: CaseRunHandle[] = cases.map((testCase) =>
+    runCase(host, bundle.script, testCase, options.timeoutMs),
+  );
+  const result = Promise.all(
+    runs.map(async (handle, i) => {
+      const testCase = cases[i] as LessonCase;
+      const run = await handle.result;
+      options.onRun?.(testCase, run, stacks);
+      const graded = gradeCase(testCase, run, stacks);
+      options.onCase?.(graded);
+      return graded;
+    }),
+  );
   return {
-    result: Promise.all(reports),
+    result,
     cancel() {
-      const waiting = started;
-      started = cases.length;
-      for (let i = waiting; i < cases.length; i++) report(i, unrunRun('cancelled'));
-      for (const run of running) run.cancel();
+      for (const run of runs) run.cancel();
     },
   };
 }

@@ -28,20 +28,14 @@ export interface WorkerEvents {
 
 export interface WorkerHandle {
   post(message: unknown): void;
-  /** Ends the case and the worker with it (a time-out, Stop, a flood, a crash). */
+  /** Ends the case and the worker with it: a worker runs one case, however the case ended. */
   terminate(): void;
-  /**
-   * Ends a case that finished on its own (its harness resolved or threw): a host that can
-   * run several cases in one worker asks the worker whether the case left its realm clean, and
-   * gives it the next case if so (else terminates it). Without it, `terminate` is called.
-   */
-  release?(): void;
 }
 
 /**
- * Starts `script` in a worker (the bundle with the host's one-line prelude already at its head,
- * see `withPrelude`) as if in a fresh realm: a new worker (the CLI), or a waiting one whose last
- * case left it clean (the browser's runner frame, see core/sandbox/case-gate.ts).
+ * Starts `script` (the bundle with the host's one-line prelude already at its head, see
+ * `withPrelude`) in a fresh worker of its own, one realm per case: both hosts start workers
+ * ahead (booted, the runtime evaluated where the host can), and never give one a second case.
  */
 export type SpawnWorker = (script: string, events: WorkerEvents) => WorkerHandle;
 
@@ -49,10 +43,10 @@ export type SpawnWorker = (script: string, events: WorkerEvents) => WorkerHandle
 export const PRELUDE_LINES = 1;
 
 /**
- * The script a worker runs: the host's prelude, one line, then the bundle. The prelude sets
- * `globalThis.__theinferencePort = { post(m), listen(f) }` (or says in a comment that the
- * worker's boot program has); stack traces are mapped back to the learner's lines on the
- * assumption that it is exactly one line, so a prelude with a line break is refused here.
+ * The script a worker runs: the host's prelude, one line, then the bundle. The worker's boot
+ * program has set `globalThis.__theinferencePort = { post(m), listen(f) }` already, so each
+ * host's prelude is a comment that says so; stack traces are mapped back to the learner's lines
+ * on the assumption that it is exactly one line, so a prelude with a line break is refused here.
  */
 export function withPrelude(prelude: string, script: string): string {
   if (/[\r\n\u2028\u2029]/.test(prelude)) throw new Error('a host prelude must be one line');
@@ -70,13 +64,8 @@ export type Bundler = (lesson: Lesson, files: FileMap) => Promise<BundleResult>;
 export interface RunHost {
   spawn: SpawnWorker;
   clock: Clock;
-  /** One line (see `withPrelude`): the browser's sets up the port; the CLI's is a comment. */
+  /** One line (see `withPrelude`): both hosts' workers set up the port while they boot. */
   prelude: string;
-  /**
-   * How many of a run's cases run at once; the next starts as one ends (all at once when
-   * absent). The browser runs two at a time on workers it reuses from case to case.
-   */
-  lanes?: number;
 }
 
 export interface GradingHost extends RunHost {

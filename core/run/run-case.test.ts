@@ -42,7 +42,10 @@ function rawWorker(messages: unknown[]): SpawnWorker {
 describe('runCase, against a worker that skips the runtime', () => {
   it('cuts a console line the worker did not cut', async () => {
     const long = 'x'.repeat(RUN_LIMITS.consoleLineChars * 3);
-    const spawn = rawWorker([{ type: 'console', level: 'log', text: long }, { type: 'done' }]);
+    const spawn = rawWorker([
+      { type: 'console', lines: [{ level: 'log', text: long }] },
+      { type: 'done' },
+    ]);
     const run = await runCase({ spawn, clock, prelude: '' }, '', testCase, 1_000).result;
     const line = run.events.find((e) => e.type === 'console');
     expect(line?.type === 'console' && line.text.length).toBeLessThan(
@@ -51,15 +54,18 @@ describe('runCase, against a worker that skips the runtime', () => {
     expect(line?.type === 'console' && line.text).toContain('line cut at');
   });
 
-  it('keeps no more console lines than the limit, and says so', async () => {
-    const lines = Array.from({ length: RUN_LIMITS.consoleLines + 5 }, (_, i) => ({
-      type: 'console',
-      level: 'log',
-      text: `line ${i}`,
-    }));
-    const run = await runCase(host(rawWorker([...lines, { type: 'done' }])), '', testCase, 1_000)
+  it('keeps no more console lines than the limit, and says so, however they are batched', async () => {
+    const line = (i: number) => ({ level: 'log', text: `line ${i}` });
+    const lines = Array.from({ length: RUN_LIMITS.consoleLines + 5 }, (_, i) => line(i));
+    const messages = [
+      { type: 'console', lines: lines.slice(0, 10) },
+      ...lines.slice(10, 20).map((l) => ({ type: 'console', lines: [l] })),
+      { type: 'console', lines: lines.slice(20) },
+    ];
+    const run = await runCase(host(rawWorker([...messages, { type: 'done' }])), '', testCase, 1_000)
       .result;
-    expect(run.events.filter((e) => e.type === 'console')).toHaveLength(RUN_LIMITS.consoleLines);
+    const logged = run.events.flatMap((e) => (e.type === 'console' ? [e.text] : []));
+    expect(logged).toEqual(lines.slice(0, RUN_LIMITS.consoleLines).map((l) => l.text));
     expect(run.consoleTruncated).toBe(true);
   });
 

@@ -20,8 +20,8 @@ export interface CaseRunHandle {
 }
 
 /**
- * Runs one case: a worker for the bundled script (`host.spawn`), the cassette answering its
- * model calls from this side of the boundary, and a timer that terminates it.
+ * Runs one case: a fresh worker for the bundled script (`host.spawn`), the cassette answering
+ * its model calls from this side of the boundary, and a timer that terminates it.
  */
 export function runCase(
   host: RunHost,
@@ -72,13 +72,11 @@ export function runScript(
   let resolveRun: (run: CaseRun) => void = () => {};
   const result = new Promise<CaseRun>((resolve) => (resolveRun = resolve));
 
-  /** `ownEnd`: the script ended by itself (done, or threw inside the harness), not stopped. */
-  const finish = (outcome: RunOutcome, ownEnd = false) => {
+  const finish = (outcome: RunOutcome) => {
     if (finished) return;
     finished = true;
     clock.clearTimeout(timer);
-    if (ownEnd && worker?.release) worker.release();
-    else worker?.terminate();
+    worker?.terminate();
     model.close?.();
     const run: CaseRun = {
       outcome,
@@ -171,11 +169,10 @@ export function runScript(
         return;
       }
       case 'console':
-        if (++consoleLines > RUN_LIMITS.consoleLines) consoleTruncated = true;
-        else {
+        for (const { level, text } of message.lines) {
+          if (++consoleLines > RUN_LIMITS.consoleLines) consoleTruncated = true;
           // Cut here too: the worker's own cut is learner-side, so it holds for honest code only.
-          const text = cutConsoleLine(message.text);
-          record({ type: 'console', level: message.level, text, at });
+          else record({ type: 'console', level, text: cutConsoleLine(text), at });
         }
         return;
       case 'console-truncated':
@@ -185,9 +182,9 @@ export function runScript(
         if (outputs.length < 10) outputs.push(message.json.slice(0, RUN_LIMITS.outputChars + 1));
         return;
       case 'done':
-        return finish({ kind: 'completed' }, true);
+        return finish({ kind: 'completed' });
       case 'error':
-        return finish({ kind: 'threw', error: message.error }, true);
+        return finish({ kind: 'threw', error: message.error });
     }
   };
 

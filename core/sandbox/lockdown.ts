@@ -14,14 +14,14 @@
 type Scope = Record<string, unknown>;
 
 /**
- * Freezes the realm's built-ins and fixes their global names. Idempotent: a host whose worker
- * waits idle for its script may run it ahead (it costs ~2-4 ms of a cold worker's time), and
- * the runtime's own call then finds the realm hardened and returns.
+ * Freezes the realm's built-ins and fixes their global names. Idempotent: a second call finds
+ * the realm hardened and returns.
  *
- * Self-contained (its lists are inside it, it calls only built-ins), so a host can run it from
- * its source text, `(${lockdown})(self)`, in a worker that has nothing else loaded yet. (The
- * browser's runner frame no longer does: its pooled workers evaluate the whole runtime while
- * they wait, and the runtime calls it first.)
+ * A global name may live on the global object or on one of its prototypes: in a browser
+ * worker, `setTimeout`, `setInterval`, `clearTimeout`, `clearInterval`, `queueMicrotask` and
+ * `structuredClone` are WorkerGlobalScope.prototype's. Each is fixed where it lives and as an
+ * own property of the global, read-only, so neither `self.setTimeout = f` nor a new definition
+ * on the global swaps what the harness calls (as in Node, where they are the global's own).
  */
 export function lockdown(scope: object = globalThis): void {
   const global = scope as Scope;
@@ -122,7 +122,14 @@ export function lockdown(scope: object = globalThis): void {
     if (proto) for (const key of keys) enableOverride(proto, key);
   }
 
-  const roots: unknown[] = GLOBAL_NAMES.filter((name) => hasOwn(global, name)).map(
+  /** Where `name` lives: the global object, or the nearest of its prototypes that has it. */
+  const holderOf = (name: string): object | undefined => {
+    for (let o: object | null = scope; o; o = getPrototypeOf(o) as object | null) {
+      if (hasOwn(o, name)) return o;
+    }
+    return undefined;
+  };
+  const roots: unknown[] = GLOBAL_NAMES.filter((name) => holderOf(name)).map(
     (name) => global[name],
   );
   // Intrinsics no global names: the prototypes of generators, async functions and iterators.
@@ -156,15 +163,14 @@ export function lockdown(scope: object = globalThis): void {
 
   // The global names themselves: `Promise = ...` must not swap the one the harness uses.
   for (const name of GLOBAL_NAMES) {
-    const descriptor = getOwnPropertyDescriptor(global, name);
-    if (!descriptor?.configurable) continue;
-    const value = 'value' in descriptor ? descriptor.value : descriptor.get?.call(global);
-    defineProperty(global, name, {
-      value,
-      writable: false,
-      enumerable: false,
-      configurable: false,
-    });
+    const holder = holderOf(name);
+    const descriptor = holder && getOwnPropertyDescriptor(holder, name);
+    if (!holder || !descriptor?.configurable) continue;
+    const value: unknown = 'value' in descriptor ? descriptor.value : descriptor.get?.call(global);
+    const fixed = { value, writable: false, configurable: false };
+    if (holder !== scope)
+      defineProperty(holder, name, { ...fixed, enumerable: descriptor.enumerable });
+    defineProperty(global, name, { ...fixed, enumerable: false });
   }
 
   function enableOverride(object: object, key: string): void {

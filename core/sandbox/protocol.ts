@@ -1,10 +1,13 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { TimedEvent } from '../api/stream-events.ts';
+import { RUN_LIMITS } from '../run/limits.ts';
 
 /**
  * Every message that crosses the boundary between a host (browser page, CLI) and the
- * worker that runs learner code. Messages from the worker are untrusted: learner code
- * shares the worker and can post anything, so hosts check each one with `parseWorkerMessage`.
+ * worker that runs learner code. They go over a port only the host and the worker runtime
+ * hold (learner code cannot post on it), but the runtime shares its realm with learner code,
+ * which can make it say odd things (a tool's input, a thrown value), so hosts still check
+ * each message with `parseWorkerMessage`.
  */
 
 /** An error as it crosses the boundary: never a thrown object or a bare string. */
@@ -16,28 +19,17 @@ export interface SerializedError {
 
 export type ConsoleLevel = 'log' | 'info' | 'warn' | 'error' | 'debug';
 
+/** One console line as the worker logged it. */
+export interface ConsoleLine {
+  level: ConsoleLevel;
+  text: string;
+}
+
 export type HostMessage =
   | { type: 'start'; input: unknown }
   /** `stream`: the request asked for a stream, and these are its events (the worker replays them). */
   | { type: 'model-reply'; id: number; ok: true; response: ApiResponse; stream?: TimedEvent[] }
   | { type: 'model-reply'; id: number; ok: false; status: number; body: ApiErrorBody };
-
-/**
- * A pooled worker's case is over (the browser's runner frame, which may give the worker another
- * case): the runtime closes the case and answers `CaseEnded` with the same nonce, `clean` when
- * the case left the realm as it found it (see core/sandbox/case-gate.ts). The nonce is random,
- * so an answer learner code posts ahead of the runtime's cannot pass for it.
- */
-export interface CaseEnd {
-  type: 'end';
-  nonce: string;
-}
-
-export interface CaseEnded {
-  type: 'ended';
-  nonce: string;
-  clean: boolean;
-}
 
 export type WorkerMessage =
   | {
@@ -55,7 +47,8 @@ export type WorkerMessage =
       error?: SerializedError;
       durationMs: number;
     }
-  | { type: 'console'; level: ConsoleLevel; text: string }
+  /** Console lines logged together (before the code next waited), in order. */
+  | { type: 'console'; lines: ConsoleLine[] }
   | { type: 'console-truncated' }
   | { type: 'output'; json: string }
   | { type: 'done' }
@@ -102,12 +95,16 @@ export function parseWorkerMessage(data: unknown): WorkerMessage | undefined {
         ...(error ? { error } : {}),
       };
     }
-    case 'console':
-      return typeof data.level === 'string' &&
-        consoleLevels.has(data.level) &&
-        typeof data.text === 'string'
-        ? { type: 'console', level: data.level as ConsoleLevel, text: data.text }
-        : undefined;
+    case 'console': {
+      if (!Array.isArray(data.lines)) return;
+      const lines: ConsoleLine[] = [];
+      for (const line of data.lines.slice(0, RUN_LIMITS.consoleLines + 1) as unknown[]) {
+        if (!isRecord(line) || typeof line.text !== 'string') return;
+        if (typeof line.level !== 'string' || !consoleLevels.has(line.level)) return;
+        lines.push({ level: line.level as ConsoleLevel, text: line.text });
+      }
+      return { type: 'console', lines };
+    }
     case 'console-truncated':
       return { type: 'console-truncated' };
     case 'output':

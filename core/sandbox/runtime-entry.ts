@@ -6,7 +6,7 @@ import * as sdk from './sdk/anthropic.ts';
 /**
  * The sandbox's half of a split bundle (see `RUNTIME_GLOBAL` in core/run/bundle.ts): the worker
  * runtime, the harness API and the SDK stand-in, bundled once by the host and evaluated in each
- * waiting worker before it is given a case. The worker runtime's module runs first (it takes the
+ * case worker as it boots, before it is given its case. The worker runtime's module runs first (it takes the
  * port, captures the console and hardens the realm), as it does at the head of a whole bundle.
  * The lesson's bundle then imports these three modules from one global, fixed and frozen here
  * so that nothing the lesson's code does can swap what the harness imports.
@@ -15,8 +15,9 @@ const asModule = (namespace: object) => harden({ __esModule: true, ...namespace 
 
 /**
  * Freezes everything reachable from `root` (the SDK stand-in's classes, their prototypes and
- * statics, the harness's functions): a worker runs several cases in turn (case-gate.ts), and
- * one case's `Anthropic.foo = ...` must not reach the next. Built-ins are frozen already.
+ * statics, the harness's functions): learner code shares the realm with the harness, and its
+ * `Anthropic.prototype.foo = ...` or a patched harness function must not change what the
+ * harness does. Built-ins are frozen already.
  */
 function harden<T extends object>(root: T): T {
   const todo: unknown[] = [root];

@@ -4,15 +4,13 @@ import type { Harness, HarnessMain, ToolImpl } from './harness-api.ts';
 import { APIError, responseHeaders } from './sdk/errors.ts';
 import { formatConsoleArgs } from './format-value.ts';
 import { cutConsoleLine, RUN_LIMITS } from '../run/limits.ts';
-import type { CaseGate } from './case-gate.ts';
 import { lockdown } from './lockdown.ts';
-import { createStreamLedger, type EventStream, type StreamLedger } from './event-stream.ts';
+import { createStreamLedger, type EventStream } from './event-stream.ts';
 import type { TimedEvent } from '../api/stream-events.ts';
 import {
   serializeError,
-  type CaseEnd,
-  type CaseEnded,
   type ConsoleLevel,
+  type ConsoleLine,
   type HostMessage,
   type WorkerMessage,
 } from './protocol.ts';
@@ -22,35 +20,32 @@ import {
  * learner's code, and evaluated before either: it takes what it needs (the port, JSON, the
  * console), then hardens the realm (`lockdown`), so that nothing the learner's code patches
  * changes what the harness records. It relays model calls to the host (which holds the
- * cassette), and reports tools, console and output.
- * Each host supplies the port as `globalThis.__theinferencePort` in a one-line prelude.
+ * cassette), and reports tools, console and output. A worker runs one case and is terminated.
  *
- * A worker runs one case, or, in the browser's runner frame, several one after another: each
- * string the host sends is a case's script, and opens a case of its own here (its console
- * count, its model calls, its harness); the host's `end` closes it, and the runtime answers
- * whether the case left the realm clean (`CaseGate`), so the host may give the worker another.
+ * Each host's worker boot hands it the port as `globalThis.__theinferencePort`, and this module
+ * takes it into its closure and deletes the name before any lesson code exists: the port is
+ * the one channel the host believes, and nothing learner code can reach posts on it (the
+ * browser's boot also removes the worker's own `postMessage`, web/host/runner-frame/
+ * case.worker.ts; the CLI's worker never had one on its global).
  */
 interface RuntimePort {
-  post(message: WorkerMessage | CaseEnded): void;
+  post(message: WorkerMessage): void;
   listen(handler: (message: unknown) => void): void;
-  /** A new case: its messages count against a budget of their own (the browser's prelude). */
-  newCase?(): void;
 }
 
 const scope = globalThis as unknown as {
   __theinferencePort?: RuntimePort;
-  __theinferenceGate?: CaseGate;
   performance?: { now(): number };
   console: Record<ConsoleLevel, (...args: unknown[]) => void>;
 };
 const port = scope.__theinferencePort;
 delete scope.__theinferencePort;
-const gate = scope.__theinferenceGate;
-delete scope.__theinferenceGate;
 const stringify = JSON.stringify;
 const parse = JSON.parse;
-const perf = scope.performance;
-const now = (): number => (perf ? perf.now() : Date.now());
+// Bound now: learner code may patch Performance.prototype.now (a host object lockdown leaves).
+const perfNow = scope.performance ? scope.performance.now.bind(scope.performance) : undefined;
+const dateNow = Date.now;
+const now = (): number => (perfNow ? perfNow() : dateNow());
 const timeout = (globalThis as unknown as { setTimeout(f: () => void, ms: number): unknown })
   .setTimeout;
 const wait = (ms: number) => new Promise<void>((resolve) => void timeout(resolve, ms));
@@ -61,48 +56,63 @@ interface ModelReply {
   stream?: TimedEvent[];
 }
 
-/** One case's state: everything a case's code can add to lives here, and goes with the case. */
-interface CaseState {
-  consoleLines: number;
-  /** What was logged so far, for harnesses that grade what the learner's code prints. */
-  logged: string[];
-  nextId: number;
-  pending: Map<number, { resolve(r: ModelReply): void; reject(e: unknown): void }>;
-  /** The case's streamed replies, and how far the code read each. */
-  streams: StreamLedger;
-  main?: HarnessMain;
-  /** Ended by the host: nothing more is sent for it. */
-  over: boolean;
-}
+/**
+ * Console lines not yet sent: a case's lines go out together, one message per burst (all the
+ * lines its code logs before it next waits, or about a megabyte of them), not one message
+ * per line. All of a run's cases start at once, and a thousand lines each as a thousand
+ * messages queued every case's model calls behind ~8,000 messages on the frame's thread.
+ */
+let unsent: ConsoleLine[] = [];
+let unsentChars = 0;
+/** Characters of console text one message carries at most: well under a relay's message bound. */
+const CONSOLE_MESSAGE_CHARS = 1_000_000;
+const settled = Promise.resolve();
+const microtask = (fn: () => void) => void settled.then(fn);
 
-const newCase = (): CaseState => ({
-  consoleLines: 0,
-  logged: [],
-  nextId: 1,
-  pending: new Map(),
-  streams: createStreamLedger(wait),
-  over: false,
-});
-let current = newCase();
-
+/** Sends a message; console lines logged before it go first, so the order is kept. */
 function send(message: WorkerMessage): void {
-  if (!current.over) port?.post(message);
+  sendConsole();
+  port?.post(message);
 }
+
+function sendConsole(): void {
+  if (unsent.length === 0) return;
+  const lines = unsent;
+  unsent = [];
+  unsentChars = 0;
+  port?.post({ type: 'console', lines });
+}
+
+function logLine(line: ConsoleLine): void {
+  unsent.push(line);
+  unsentChars += line.text.length;
+  if (unsent.length === 1) microtask(sendConsole);
+  if (unsentChars > CONSOLE_MESSAGE_CHARS) sendConsole();
+}
+
+let consoleLines = 0;
+/** What was logged so far, for harnesses that grade what the learner's code prints. */
+const logged: string[] = [];
+let nextId = 1;
+const pending = new Map<number, { resolve(r: ModelReply): void; reject(e: unknown): void }>();
+/** The case's streamed replies, and how far the code read each. */
+const streams = createStreamLedger(wait);
+let main: HarnessMain | undefined;
+let started = false;
 
 /** Routes the console to the host, from the first line any lesson code logs. */
 function captureConsole(): void {
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     const write = (...args: unknown[]) => {
-      const c = current;
-      c.consoleLines++;
-      if (c.consoleLines <= RUN_LIMITS.consoleLines && (level === 'log' || level === 'info')) {
-        c.logged.push(formatConsoleArgs(args, stringify));
+      consoleLines++;
+      if (consoleLines <= RUN_LIMITS.consoleLines && (level === 'log' || level === 'info')) {
+        logged.push(formatConsoleArgs(args, stringify));
       }
-      if (c.consoleLines > RUN_LIMITS.consoleLines) {
-        if (c.consoleLines === RUN_LIMITS.consoleLines + 1) send({ type: 'console-truncated' });
+      if (consoleLines > RUN_LIMITS.consoleLines) {
+        if (consoleLines === RUN_LIMITS.consoleLines + 1) send({ type: 'console-truncated' });
         return;
       }
-      send({ type: 'console', level, text: cutConsoleLine(formatConsoleArgs(args, stringify)) });
+      logLine({ level, text: cutConsoleLine(formatConsoleArgs(args, stringify)) });
     };
     // Fixed, like the built-ins: what the code logs is graded in some lessons.
     Object.defineProperty(scope.console, level, {
@@ -129,13 +139,12 @@ export function createMessage(request: ApiRequest): Promise<ApiResponse> {
  * checks, with the reply's events to read, or rejects as `createMessage` does.
  */
 export function streamMessage(request: ApiRequest): Promise<EventStream> {
-  const c = current;
-  const number = c.nextId;
+  const number = nextId;
   return requestModel(request).then((reply) => {
     // A recording's streamed request always has its events (the loader checks); live mode
     // takes whole replies only, and refuses `stream: true` before sending.
     if (!reply.stream) throw new TypeError('the reply to this streaming request came whole');
-    return c.streams.open(number, reply.stream);
+    return streams.open(number, reply.stream);
   });
 }
 
@@ -150,10 +159,9 @@ function requestModel(request: ApiRequest): Promise<ModelReply> {
       new TypeError(`the request could not be sent as JSON: ${serializeError(error).message}`),
     );
   }
-  const c = current;
-  const id = c.nextId++;
+  const id = nextId++;
   return new Promise<ModelReply>((resolve, reject) => {
-    c.pending.set(id, { resolve, reject });
+    pending.set(id, { resolve, reject });
     send({
       type: 'model-request',
       id,
@@ -225,6 +233,8 @@ function print(value: unknown): void {
 }
 
 interface EscapedError {
+  /** False for an event that code dispatched itself (`dispatchEvent`): not an escaped error. */
+  isTrusted?: boolean;
   reason?: unknown;
   error?: unknown;
   message?: unknown;
@@ -234,16 +244,20 @@ interface EscapedError {
 /**
  * Errors that escape every await (a rejected promise nobody awaited, a throw in a timer) end
  * the run with their own stack, rather than leaving it to time out. Node's worker threads
- * report these to the host on their own; browser workers need the listeners.
+ * report these to the host on their own; browser workers need the listeners. Only the events
+ * the browser itself fires count (`isTrusted`, which no script can set): an ErrorEvent learner
+ * code dispatches is not the runtime's word.
  */
 function reportEscapedErrors(): void {
   const events = globalThis as unknown as {
     addEventListener?: (type: string, listener: (event: EscapedError) => void) => void;
   };
   events.addEventListener?.('unhandledrejection', (event) => {
+    if (event.isTrusted === false) return;
     send({ type: 'error', error: serializeError(event.reason) });
   });
   events.addEventListener?.('error', (event) => {
+    if (event.isTrusted === false) return;
     send({ type: 'error', error: serializeError(event.error ?? event.message) });
     // Reported with its stack above; the host need not also get the bare event.
     event.preventDefault?.();
@@ -251,44 +265,28 @@ function reportEscapedErrors(): void {
 }
 
 /** Runs the harness once the host sends `start`; called by the bundle's entry. */
-export function startRun(main: HarnessMain): void {
-  current.main = main;
-}
-
-/** A new case's script has come (a pooled worker): the case gets state of its own. */
-function openCase(): void {
-  current = newCase();
-  port?.newCase?.();
-  gate?.open();
-}
-
-/** The host has ended the case: it says whether the case left the realm clean. */
-function endCase(nonce: string): void {
-  current.over = true;
-  const clean = gate ? gate.close() : false;
-  port?.post({ type: 'ended', nonce, clean });
+export function startRun(harness: HarnessMain): void {
+  main = harness;
 }
 
 port?.listen((message) => {
-  if (typeof message === 'string') return openCase();
-  const host = message as HostMessage | CaseEnd;
+  const host = message as HostMessage;
   if (typeof host !== 'object' || host === null) return;
   if (host.type === 'start') {
-    const c = current;
-    const main = c.main;
-    if (!main) return;
+    if (!main || started) return;
+    started = true;
     const h: Harness = {
       input: host.input,
       createMessage,
       streamMessage,
       tools,
       print,
-      consoleLines: () => c.logged.slice(),
+      consoleLines: () => logged.slice(),
     };
     main(h).then(
       () => {
         // A stream left half read is the code's mistake, whatever it printed.
-        const unread = c.streams.problem();
+        const unread = streams.problem();
         send(
           unread ? { type: 'error', error: { name: 'Error', message: unread } } : { type: 'done' },
         );
@@ -296,8 +294,8 @@ port?.listen((message) => {
       (error: unknown) => send({ type: 'error', error: serializeError(error) }),
     );
   } else if (host.type === 'model-reply') {
-    const call = current.pending.get(host.id);
-    current.pending.delete(host.id);
+    const call = pending.get(host.id);
+    pending.delete(host.id);
     if (!call) return;
     if (host.ok)
       call.resolve(
@@ -306,7 +304,5 @@ port?.listen((message) => {
           : { response: host.response },
       );
     else call.reject(APIError.generate(host.status, host.body, undefined, responseHeaders()));
-  } else if (host.type === 'end' && typeof host.nonce === 'string') {
-    endCase(host.nonce);
   }
 });

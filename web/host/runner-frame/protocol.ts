@@ -24,8 +24,8 @@ import type {
 export type FrameRequest =
   /**
    * Run and grade `cases` against `script` (the bundle, without a prelude: the core adds it),
-   * each in a realm of its own (the frame's workers run cases in lanes, reusing a worker whose
-   * case left it clean), every model call answered from the case's cassette.
+   * each in a fresh worker of its own (one realm per case), every model call answered from the
+   * case's cassette.
    */
   | {
       type: 'run';

@@ -14,10 +14,10 @@ import type { FrameReport, FrameRequest } from './protocol.ts';
 
 export interface FrameServerOptions {
   spawn: SpawnWorker;
-  /** How many of a run's cases run at once (`RunHost.lanes`; all at once when absent). */
-  lanes?: number;
+  /** Asks for this many workers to be kept ready (the pool's `reserve`). */
+  reserve?(count: number): void;
   clock: Clock;
-  /** The line core puts ahead of each case's script (PORT_PRELUDE in the browser). */
+  /** The line core puts ahead of each case's script (a comment: the worker's boot set up the port). */
   prelude: string;
   /** Sends a report to the page. */
   report(report: FrameReport): void;
@@ -26,12 +26,12 @@ export interface FrameServerOptions {
 /**
  * The runner frame's side of a run, as an ordinary function of its requests (frame.ts wires it
  * to the page's port; tests call it with fake workers): each `run` is graded with the core's
- * `gradeBundle`, every case in a worker of its own (`lanes` at a time) answered from its cassette, and the cases' reports
+ * `gradeBundle`, every case in a fresh worker answered from its cassette, and the cases' reports
  * go to the page as they are graded, those that finish close together in one message
  * (`batchCases`). A `live` request (the learner's own question) runs the script once, ungraded,
  * relays every model call to the page, waits for its `model-reply`, and sends the run back.
  */
-export function createFrameServer({ spawn, lanes, clock, prelude, report }: FrameServerOptions) {
+export function createFrameServer({ spawn, reserve, clock, prelude, report }: FrameServerOptions) {
   /** Runs under way (graded or live), each with its way to stop. */
   const runs = new Map<number, { cancel(): void }>();
   /** Live calls waiting for the page, by run and call number. */
@@ -54,13 +54,15 @@ export function createFrameServer({ spawn, lanes, clock, prelude, report }: Fram
       case 'run': {
         const { id, script, sourceMap, cases, timeoutMs } = request;
         if (runs.has(id)) return;
+        // The next run of this lesson finds a waiting worker for every case.
+        reserve?.(cases.length);
         let grading: CaseGrading;
         const onCase = batchCases(cases.length, clock, (reports) =>
           report({ type: 'cases', id, reports }),
         );
         try {
           grading = gradeBundle(
-            { spawn, clock, prelude, lanes },
+            { spawn, clock, prelude },
             cases,
             { script, sourceMap },
             { timeoutMs, onCase },

@@ -1,16 +1,29 @@
 import type { SpawnWorker, WorkerEvents } from '../../../core/index.ts';
 import { RELAY_LIMITS } from '../../../core/run/limits.ts';
 import { sizeWithin } from '../../../core/run/relay-size.ts';
-import type { CaseEnd, CaseEnded } from '../../../core/sandbox/protocol.ts';
 import { errorFromWorkerError, stoppedError } from './worker-errors.ts';
 
-/** The slice of a `Worker` the pool uses (a fake in tests). */
-export interface PoolWorker {
+/**
+ * The frame's end of a case worker's port (a `MessagePort`: a fake in tests): the one channel
+ * of a case, both ways. Only the frame and the worker's runtime hold its two ends.
+ */
+export interface PoolPort {
   onmessage: ((event: { data: unknown }) => void) | null;
   onmessageerror: (() => void) | null;
-  onerror: ((event: ErrorEventLike) => void) | null;
   postMessage(message: unknown): void;
+  close(): void;
+}
+
+/** The slice of a `Worker` the pool uses (a fake in tests). */
+export interface PoolThread {
+  onerror: ((event: ErrorEventLike) => void) | null;
   terminate(): void;
+}
+
+/** A started case worker: its thread, and the frame's end of its port. */
+export interface PoolWorker {
+  worker: PoolThread;
+  port: PoolPort;
 }
 
 export interface ErrorEventLike {
@@ -22,29 +35,22 @@ export interface ErrorEventLike {
 }
 
 export interface WorkerPool {
-  /**
-   * THE one place in the browser that gives learner code a thread: a waiting worker per case,
-   * fresh or one whose last case ended clean (see `release` below).
-   */
+  /** THE one place in the browser that gives learner code a thread: a fresh worker per case. */
   spawn: SpawnWorker;
   /** Starts workers ahead of the next run now (once no case is running, one per task). */
   refill(): void;
+  /** Keeps at least `count` workers waiting from now on: a run's cases all start at once. */
+  reserve(count: number): void;
 }
 
 /**
- * Workers started ahead of time, each idle until it is given a case: a Run takes workers whose
- * thread and JavaScript realm already exist. Each worker's messages are held to RELAY_LIMITS
+ * Workers started ahead of time (each has booted: its runtime evaluated, its realm hardened),
+ * each idle until it is given one script, and used for one case only: a Run takes fresh
+ * workers whose thread and realm already exist, and pays only for its own script. A worker that
+ * has been given a script never goes back to the pool, so no two cases (and no two runs) share
+ * a realm; when its case ends it is terminated. Each worker's messages are held to RELAY_LIMITS
  * before the grader sees them: past them the worker is terminated and its case fails with the
  * reason.
- *
- * A worker can run more than one case, one after another, each as if in a fresh realm. When a
- * case ends on its own (the core's `release`), the pool sends the worker `end` with a random
- * nonce; the worker's runtime closes the case (clearing its timers) and answers whether it left
- * the realm as it found it (core/sandbox/case-gate.ts). Clean, the worker waits for the next
- * case, ahead of any fresh one (its code is warm); anything else (not clean, no answer within
- * `releaseMs`, a crash) and it is terminated. A case stopped from outside (time-out, Stop, a
- * flood) always ends its worker. A case that asks for a worker while none waits but one is
- * being released gets that one, or a fresh one if it turns out not clean.
  *
  * The pool refills once no case runs, but not at once: `refillDelayMs` after the last case
  * ended. Each new worker is a thread that hardens its realm and evaluates the sandbox runtime,
@@ -52,8 +58,11 @@ export interface WorkerPool {
  * page renders and paints the verdict. A Run pressed before the pool has refilled still works:
  * a case that finds no waiting worker starts a fresh one.
  */
-/** How long a worker whose case ended may take to say whether the case left it clean. */
-const RELEASE_MS = 1_000;
+/**
+ * Workers kept waiting at most, whatever a run asked for (each is a thread and a realm): the
+ * most cases a lesson has (budgets-and-refusal's and max-tokens-and-pause-turn's 17).
+ */
+const MAX_POOL = 17;
 
 /** Runs `fn` after `ms` (0: a task of its own); returns what cancels it. */
 export type Later = (fn: () => void, ms: number) => () => void;
@@ -66,24 +75,20 @@ const timeout: Later = (fn, ms) => {
 export function createWorkerPool(
   startWorker: () => PoolWorker,
   {
-    size: initialSize = 3,
+    size: initialSize = 10,
     refillDelayMs = 0,
     later = timeout,
     afterTask = (fn) => void setTimeout(fn, 0),
-    releaseMs = RELEASE_MS,
-    nonce = () => crypto.randomUUID(),
   }: {
+    /** Workers kept waiting until a run asks for more (`reserve`). */
     size?: number;
     refillDelayMs?: number;
     later?: Later;
     /** Runs `fn` in a task after this one (where an ended case's worker is terminated). */
     afterTask?: (fn: () => void) => void;
-    /** How long a released worker may take to say its case left it clean. */
-    releaseMs?: number;
-    nonce?: () => string;
   } = {},
 ): WorkerPool {
-  const size = initialSize;
+  let size = initialSize;
   const pool: PoolWorker[] = [];
   let alive = 0;
   /** Cancels the next step of a refill under way (or waiting to begin). */
@@ -114,75 +119,24 @@ export function createWorkerPool(
     fillAfter(refillDelayMs);
   };
 
-  /** Cases waiting for a worker being released (none was waiting when they asked). */
-  const queue: ((worker: PoolWorker) => void)[] = [];
-  let releasing = 0;
-  const unqueue = (waiting: (worker: PoolWorker) => void) => {
-    const at = queue.indexOf(waiting);
-    if (at >= 0) queue.splice(at, 1);
-  };
-
-  /** A worker free for a case: to the first case waiting, else to the pool (if there is room). */
-  const free = (worker: PoolWorker) => {
-    const waiting = queue.shift();
-    if (waiting) return waiting(worker);
-    if (pool.length < size) pool.unshift(worker);
-    else afterTask(() => worker.terminate());
-  };
-
-  /** Asks the worker whether its case left it clean; frees it if so, else terminates it. */
-  const release = (worker: PoolWorker) => {
-    releasing++;
-    const expected = nonce();
-    let settled = false;
-    const settle = (clean: boolean) => {
-      if (settled) return;
-      settled = true;
-      releasing--;
-      cancel();
-      worker.onmessage = worker.onerror = worker.onmessageerror = null;
-      if (clean) return free(worker);
-      afterTask(() => worker.terminate());
-      // A case waiting for this worker gets a fresh one instead.
-      const waiting = queue.shift();
-      if (waiting) waiting(pool.shift() ?? startWorker());
-    };
-    const cancel = later(() => settle(false), releaseMs);
-    worker.onmessage = ({ data }) => {
-      const ended = data as Partial<CaseEnded> | null;
-      if (ended?.type === 'ended' && ended.nonce === expected) settle(ended.clean === true);
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      settle(false);
-    };
-    worker.onmessageerror = () => settle(false);
-    worker.postMessage({ type: 'end', nonce: expected } satisfies CaseEnd);
-  };
-
   const spawn: SpawnWorker = (script, events: WorkerEvents) => {
+    const { worker, port } = pool.shift() ?? startWorker();
     alive++;
     let live = true;
     let messages = 0;
     let total = 0;
-    let worker: PoolWorker | undefined;
-    /** What the case posted before it had a worker (it waits for one being released). */
-    const outbox: unknown[] = [];
-    const detach = () => {
-      if (!live) return false;
+    const end = () => {
+      if (!live) return;
       live = false;
       alive--;
-      if (worker) worker.onmessage = worker.onerror = worker.onmessageerror = null;
-      return true;
-    };
-    const end = () => {
-      if (!detach()) return;
+      port.onmessage = port.onmessageerror = worker.onerror = null;
       // Terminated in a task of its own (~1 ms each on the frame's main thread): the case's
       // report, graded and sent in this task, need not wait for it. Nothing the worker does
       // meanwhile reaches anyone (its handlers are gone), and it never runs another case.
-      const ended = worker;
-      if (ended) afterTask(() => ended.terminate());
-      else unqueue(start);
+      afterTask(() => {
+        port.close();
+        worker.terminate();
+      });
       if (alive === 0) lastCaseEnded();
     };
     const fail = (error: Parameters<WorkerEvents['error']>[0]) => {
@@ -190,54 +144,39 @@ export function createWorkerPool(
       end();
       events.error(error);
     };
-    const start = (given: PoolWorker) => {
-      worker = given;
-      if (!live) return free(given);
-      given.onmessage = ({ data }) => {
-        if (!live) return;
-        if (++messages > RELAY_LIMITS.messages) return fail(stoppedError('flood'));
-        const size = sizeWithin(data, RELAY_LIMITS.messageSize);
-        total += size;
-        if (size > RELAY_LIMITS.messageSize || total > RELAY_LIMITS.totalSize) {
-          return fail(stoppedError('too-large'));
-        }
-        events.message(data);
-      };
-      given.onmessageerror = () =>
-        fail({ name: 'DataCloneError', message: 'a message could not be read' });
-      given.onerror = (event) => {
-        event.preventDefault();
-        fail(
-          errorFromWorkerError({
-            message: String(event.message ?? ''),
-            filename: String(event.filename ?? ''),
-            lineno: Number(event.lineno) || 0,
-            colno: Number(event.colno) || 0,
-          }),
-        );
-      };
-      given.postMessage(script);
-      for (const message of outbox.splice(0)) given.postMessage(message);
+    port.onmessage = ({ data }) => {
+      if (!live) return;
+      if (++messages > RELAY_LIMITS.messages) return fail(stoppedError('flood'));
+      const size = sizeWithin(data, RELAY_LIMITS.messageSize);
+      total += size;
+      if (size > RELAY_LIMITS.messageSize || total > RELAY_LIMITS.totalSize) {
+        return fail(stoppedError('too-large'));
+      }
+      events.message(data);
     };
-    const waiting = pool.shift();
-    if (waiting) start(waiting);
-    else if (releasing > queue.length) queue.push(start);
-    else start(startWorker());
+    port.onmessageerror = () =>
+      fail({ name: 'DataCloneError', message: 'a message could not be read' });
+    worker.onerror = (event) => {
+      event.preventDefault();
+      fail(
+        errorFromWorkerError({
+          message: String(event.message ?? ''),
+          filename: String(event.filename ?? ''),
+          lineno: Number(event.lineno) || 0,
+          colno: Number(event.colno) || 0,
+        }),
+      );
+    };
+    port.postMessage(script);
     return {
       post: (message) => {
-        if (!live) return;
-        if (worker) worker.postMessage(message);
-        else outbox.push(message);
+        if (live) port.postMessage(message);
       },
       terminate: end,
-      release: () => {
-        const ended = worker;
-        if (!detach()) return;
-        if (ended) release(ended);
-        else unqueue(start);
-        if (alive === 0) lastCaseEnded();
-      },
     };
   };
-  return { spawn, refill: () => fillAfter(0) };
+  const reserve = (count: number) => {
+    size = Math.max(size, Math.min(count, MAX_POOL));
+  };
+  return { spawn, refill: () => fillAfter(0), reserve };
 }

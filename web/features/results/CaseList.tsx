@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { summarizeCase, type CaseReport, type Lesson } from '../../../core/index.ts';
+import { inlineCode } from '../../ui/inline-code.tsx';
 import { StatusIcon, type IconStatus } from '../../ui/StatusIcon.tsx';
 import { caseReason } from './verdict.ts';
 
@@ -68,7 +69,7 @@ export const CaseList = memo(function CaseList(props: Props) {
                   )}
                 </span>
                 <span className="case-description" title={lineOf(report, testCase.description)}>
-                  {lineOf(report, testCase.description)}
+                  {inlineCode(lineOf(report, testCase.description))}
                 </span>
               </span>
             </button>

@@ -122,6 +122,9 @@ export default function EditorPane({ lesson, dark, onRun, toolbar, fileActions, 
             theme={monacoTheme(dark)}
             loading={<p className="editor-loading">Loading the editor…</p>}
             onMount={onMount}
+            // The lesson's models are its own (lesson-models.ts): leaving the lesson keeps them,
+            // and their undo history, for when the learner comes back.
+            keepCurrentModel
             options={{
               readOnly,
               domReadOnly: readOnly,

@@ -26,7 +26,9 @@ interface Props {
 export const CaseList = memo(function CaseList(props: Props) {
   const { lesson, reports, running, only, carried, selected, onSelect } = props;
   return (
-    <ul className="case-list" aria-label="Cases">
+    // Focusable: beside a case's detail it scrolls on its own, and before a run its rows
+    // (disabled) are not, so the keyboard reaches it this way.
+    <ul className="case-list" aria-label="Cases" tabIndex={0}>
       {lesson.cases.map((testCase) => {
         const report = reports.find((r) => r.name === testCase.name);
         const inRun = !only || only.includes(testCase.name);

@@ -74,7 +74,8 @@ export function VerdictHeader(props: Props) {
       )}
       {!run && last && (
         <p className="verdict-hint last-verdict">
-          Your last run ({timeAgo(last.at, openedAt)}): {last.summary} Run again to see each case.
+          Your last run ({timeAgo(last.at, openedAt)}): {inlineCode(last.summary)} Run again to see
+          each case.
         </p>
       )}
       {!run && !last && (

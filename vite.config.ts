@@ -102,10 +102,10 @@ export default defineConfig({
   },
   /*
    * The dev server (`npm start`, the README's first command): every dependency the first
-   * page needs is pre-bundled before the first request, so a first visit does not wait on an
-   * optimizer pass found late
-   * (Monaco's hundreds of ESM files one by one, then a re-optimise and reload). Measured by
-   * scripts/bench/dev-first-visit.ts (figures in docs: noisy on a shared 2-core machine).
+   * page needs (its workers' too) is pre-bundled before the first request, so a first visit
+   * does not wait on an optimizer pass found late: esbuild-wasm, found only when the bundler
+   * worker started, re-optimised and reloaded the page. Timed by
+   * scripts/bench/dev-first-visit.ts (noisy on a shared 2-core machine).
    */
   optimizeDeps: {
     entries: ['index.html'],

@@ -283,6 +283,29 @@ for (const [width, height] of [...WIDE, [390, 844] as const]) {
   });
 }
 
+/**
+ * Opens the lesson at a size, with the results where `dock` says (right: as a learner who
+ * chose it), and runs one of the catalogue's mistakes from the Code pane.
+ */
+async function runMistake(
+  page: Page,
+  [width, height]: readonly [number, number],
+  dock: string,
+  solution: string,
+) {
+  await page.setViewportSize({ width, height });
+  await open(page, width);
+  if (dock === 'right') await resultsRight(page);
+  await setFile(page, lesson.entry, wrong(solution));
+  if (width < 900) {
+    await page
+      .getByRole('tablist', { name: 'Workspace' })
+      .getByRole('tab', { name: 'Code' })
+      .click();
+  }
+  await runAndWait(page);
+}
+
 /** Puts the results on the right, as a learner who chose that does (the narrow case). */
 async function resultsRight(page: Page) {
   await page
@@ -300,16 +323,7 @@ for (const [width, height, dock] of [
   test(`at ${width}×${height}, results ${dock}: a refusal reads whole, code as code, ids inside their box`, async ({
     page,
   }, info) => {
-    await page.setViewportSize({ width, height });
-    await open(page, width);
-    if (dock === 'right') await resultsRight(page);
-    await setFile(page, lesson.entry, wrong('wrong-dropped-assistant'));
-    if (width < 900)
-      await page
-        .getByRole('tablist', { name: 'Workspace' })
-        .getByRole('tab', { name: 'Code' })
-        .click();
-    await runAndWait(page);
+    await runMistake(page, [width, height], dock, 'wrong-dropped-assistant');
     // The verdict keeps the API's explanation, not only where it happened.
     const reason = page.locator('.verdict-reason');
     await expect(reason).toContainText(
@@ -348,16 +362,7 @@ for (const [width, height, dock] of [
   test(`at ${width}×${height}, results ${dock}: a diff keeps each key whole and the expected output has room`, async ({
     page,
   }, info) => {
-    await page.setViewportSize({ width, height });
-    await open(page, width);
-    if (dock === 'right') await resultsRight(page);
-    await setFile(page, lesson.entry, wrong('wrong-trajectory-shape'));
-    if (width < 900)
-      await page
-        .getByRole('tablist', { name: 'Workspace' })
-        .getByRole('tab', { name: 'Code' })
-        .click();
-    await runAndWait(page);
+    await runMistake(page, [width, height], dock, 'wrong-trajectory-shape');
     await caseRow(page, 'echo').getByRole('button').click();
     const keys = page.locator('.case-detail .json-diff .diff-key');
     await expect(keys.first()).toBeVisible();

@@ -18,11 +18,11 @@ export function inlineCode(text: string): ReactNode[] {
     else {
       out.push(
         <code key={i} className="inline-code">
-          <span className="code-tick" aria-hidden="true">
+          <span className="code-tick visually-hidden" aria-hidden="true">
             `
           </span>
           {part}
-          <span className="code-tick" aria-hidden="true">
+          <span className="code-tick visually-hidden" aria-hidden="true">
             `
           </span>
         </code>,

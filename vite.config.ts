@@ -100,6 +100,42 @@ export default defineConfig({
     // Monaco's TypeScript worker alone is several MiB; a warning about it teaches nothing.
     chunkSizeWarningLimit: 8_000,
   },
+  /*
+   * The dev server (`npm start`, the README's first command): every dependency the first
+   * page needs (its workers' too) is pre-bundled before the first request, so a first visit
+   * does not wait on an optimizer pass found late: esbuild-wasm, found only when the bundler
+   * worker started, re-optimised and reloaded the page. Timed by
+   * scripts/bench/dev-first-visit.ts (noisy on a shared 2-core machine).
+   */
+  optimizeDeps: {
+    entries: ['index.html'],
+    include: [
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react/jsx-runtime',
+      'react/jsx-dev-runtime',
+      'zustand',
+      'zustand/vanilla',
+      'zustand/middleware',
+      'zod',
+      'fflate',
+      'marked',
+      'dompurify',
+      '@monaco-editor/react',
+      'monaco-editor/editor/editor.api',
+      'monaco-editor/languages/features/typescript/register',
+      'monaco-editor/languages/definitions/typescript/register',
+      'monaco-editor/internal/common/workers',
+      'monaco-editor/features/find/register',
+      'highlight.js/lib/core',
+      'highlight.js/lib/languages/typescript',
+      'highlight.js/lib/languages/json',
+      '@jridgewell/trace-mapping',
+      // The bundler worker's: found only when the worker starts, it re-optimised and reloaded.
+      'esbuild-wasm',
+    ],
+  },
   server: { headers },
   preview: { port: 4173, strictPort: true, headers },
 });

@@ -90,7 +90,7 @@ test('on a phone the panes are tabs, and a lesson can be read and run', async ({
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/#/${lesson.id}`);
   const tabs = page.getByRole('tablist', { name: 'Workspace' });
-  await expect(tabs.getByRole('tab', { name: 'Lesson' })).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs.getByRole('tab', { name: 'Read' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { level: 1, name: lesson.title })).toBeVisible();
   await tabs.getByRole('tab', { name: 'Code' }).click();
   await expect(page.locator('.monaco-editor').first()).toBeVisible();

@@ -39,7 +39,7 @@ const label = (text: string) =>
 
 const tutorPanel = (page: Page) => page.getByRole('region', { name: 'Tutor' });
 const log = (page: Page) => page.getByRole('log', { name: 'Conversation with the tutor' });
-const tutorLines = (page: Page) => log(page).locator('.chat-message.tutor');
+const tutorLines = (page: Page) => log(page).locator('.chat-message.from-tutor');
 
 test.beforeEach(async ({ page }) => {
   await openLesson(page, LESSON);
@@ -51,7 +51,7 @@ test('"run it" runs the code as the Run button does, and posts the run’s summa
 }) => {
   await setFile(page, FILE, reference);
   await sayToTutor(page, 'run it');
-  await expect(log(page).locator('.chat-message.learner')).toHaveText(['You: run it']);
+  await expect(log(page).locator('.chat-message.from-learner')).toHaveText(['You: run it']);
   await expect(verdict(page)).toHaveText(`Passed: all ${cases} cases pass.`);
   const summary = tutorLines(page).last();
   await expect(summary).toContainText(`Passed: all ${cases} cases pass.`);

@@ -22,7 +22,7 @@ const reference = read('reference', FILE);
 const QUESTION = 'my runLoop throws before anything happens, what is missing?';
 
 const log = (page: Page) => page.getByRole('log', { name: 'Conversation with the tutor' });
-const tutorLines = (page: Page) => log(page).locator('.chat-message.tutor');
+const tutorLines = (page: Page) => log(page).locator('.chat-message.from-tutor');
 
 /** The lesson, live mode on with `key`, pointed at the stand-in, and the tutor's chat open. */
 async function openLiveTutor(page: Page, key: string) {

@@ -9,6 +9,7 @@ import { writeResultFiles, type ResultFiles } from '../results-files.ts';
 import { style } from '../style.ts';
 import { formatMissingExports } from './stage.ts';
 import { terminalJson, terminalLine } from '../terminal-text.ts';
+import { regradeMark, WATCHING_LINE } from '../watch-output.ts';
 
 export interface TestOptions extends ResultFiles {
   dir: string;
@@ -48,13 +49,11 @@ export async function runTests(host: NodeHost, course: Course, options: TestOpti
   watch(join(options.dir, 'src'), { recursive: true }, () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
-      process.stdout.write('\x1bc');
-      void once().then(() =>
-        process.stdout.write('\nWatching src/ for changes (Ctrl+C to stop)…\n'),
-      );
+      process.stdout.write(regradeMark(process.stdout.isTTY));
+      void once().then(() => process.stdout.write(WATCHING_LINE));
     }, 120);
   });
-  process.stdout.write('\nWatching src/ for changes (Ctrl+C to stop)…\n');
+  process.stdout.write(WATCHING_LINE);
   return new Promise<number>(() => {});
 }
 

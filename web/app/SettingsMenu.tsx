@@ -1,9 +1,17 @@
 import { Icon } from '../ui/Icon.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
-import { DEFAULT_FONT_SIZE, FONT_SIZES, type ThemePreference } from '../store/preferences-slice.ts';
+import {
+  DEFAULT_FONT_SIZE,
+  DEFAULT_RESULTS_LAYOUT,
+  FONT_SIZES,
+  type ThemePreference,
+} from '../store/preferences-slice.ts';
 import { useAppStore } from '../store/store.ts';
 
-/** The header's settings: theme, text size, and the pane widths back to their defaults. */
+/**
+ * The header's settings: theme, text size, where the results sit, word wrap, and the panes'
+ * sizes back to their defaults.
+ */
 export function SettingsMenu() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -14,6 +22,10 @@ export function SettingsMenu() {
   const fontSize = useAppStore((s) => s.fontSize);
   const setFontSize = useAppStore((s) => s.setFontSize);
   const resetPaneSize = useAppStore((s) => s.resetPaneSize);
+  const wordWrap = useAppStore((s) => s.wordWrap);
+  const setWordWrap = useAppStore((s) => s.setWordWrap);
+  const resultsLayout = useAppStore((s) => s.resultsLayout);
+  const setResultsLayout = useAppStore((s) => s.setResultsLayout);
 
   useEffect(() => {
     if (!open) return;
@@ -69,15 +81,34 @@ export function SettingsMenu() {
               ))}
             </select>
           </label>
+          <label className="settings-field">
+            <span>Results</span>
+            <select
+              value={resultsLayout.dock}
+              onChange={(e) => setResultsLayout({ dock: e.target.value as 'below' | 'right' })}
+            >
+              <option value="below">Below the code</option>
+              <option value="right">Right of the code</option>
+            </select>
+          </label>
+          <label className="settings-check">
+            <input
+              type="checkbox"
+              checked={wordWrap}
+              onChange={(e) => setWordWrap(e.target.checked)}
+            />
+            Wrap long lines in the editor
+          </label>
           <button
             type="button"
             className="button small"
             onClick={() => {
               resetPaneSize('lesson');
               resetPaneSize('results');
+              setResultsLayout({ height: DEFAULT_RESULTS_LAYOUT.height, collapsed: false });
             }}
           >
-            Reset column widths
+            Reset pane sizes
           </button>
         </div>
       )}

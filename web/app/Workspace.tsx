@@ -88,7 +88,9 @@ export function Workspace({ course, lesson, dark }: Props) {
   const watchRun = useCallback(() => {
     if (!useAppStore.getState().liveOn) runNow(lesson);
   }, [lesson]);
-  useWatchMode(lesson.id, watchRun);
+  // Before the editor is up there is nothing typed to check.
+  const parses = useCallback(() => editorApi?.parses() ?? Promise.resolve(true), [editorApi]);
+  useWatchMode(lesson.id, watchRun, parses);
   const liveOn = useAppStore((s) => s.liveOn);
   useRunShortcut(run);
   useEffect(() => {

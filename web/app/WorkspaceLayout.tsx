@@ -1,7 +1,13 @@
 import { useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
-import { PANE_LIMITS, type PaneSizes } from '../store/preferences-slice.ts';
+import {
+  DEFAULT_RESULTS_LAYOUT,
+  PANE_LIMITS,
+  RESULTS_HEIGHT_LIMITS,
+  type PaneSizes,
+} from '../store/preferences-slice.ts';
 import { useAppStore } from '../store/store.ts';
 import { Separator } from '../ui/Separator.tsx';
+import { ResultsBar } from './ResultsBar.tsx';
 
 /** Below this width the three panes become tabs (the media query CSS and code share). */
 export const STACKED_QUERY = '(max-width: 899px)';
@@ -13,22 +19,25 @@ interface Props {
   reading: ReactNode;
   code: ReactNode;
   results: ReactNode;
-  /** The Results tab's label in the stacked layout (it carries the verdict). */
+  /** The results' label: the stacked layout's tab, the wide one's results bar (with the verdict). */
   resultsLabel: ReactNode;
   /** The stacked layout's Run button (it also shows the results). */
   runButton(showResults: () => void): ReactNode;
 }
 
+/** "Read", not "Lesson": the reading pane's own tabs, under these, are Lesson and Tutor. */
 const tabs: { id: PaneId; label: string }[] = [
-  { id: 'lesson', label: 'Lesson' },
+  { id: 'lesson', label: 'Read' },
   { id: 'code', label: 'Code' },
   { id: 'results', label: 'Results' },
 ];
 
 /**
- * The workspace's three panes. Wide: side by side, each scrolling on its own, with dividers
- * to drag (their widths persist). Narrow (a phone): one pane at a time under a tab bar that
- * keeps Run in reach. The panes stay mounted either way, so nothing reloads on a switch.
+ * The workspace's three panes. Wide: the lesson beside the code, and the results below the
+ * code (or, as the learner chooses, in a third column), each scrolling on its own, with
+ * dividers to drag (sizes and placement persist). Narrow (a phone): one pane at a time under
+ * a tab bar that keeps Run in reach. The panes stay mounted in the same order in every
+ * layout, so nothing reloads (the editor least of all) when the layout changes.
  */
 export function WorkspaceLayout(props: Props) {
   const { stacked, reading, code, results, resultsLabel, runButton } = props;
@@ -36,6 +45,12 @@ export function WorkspaceLayout(props: Props) {
   const setPaneSize = useAppStore((s) => s.setPaneSize);
   const resetPaneSize = useAppStore((s) => s.resetPaneSize);
   const [dragging, setDragging] = useState<PaneSizes>();
+  const layout = useAppStore((s) => s.resultsLayout);
+  const setResultsLayout = useAppStore((s) => s.setResultsLayout);
+  const [draggingHeight, setDraggingHeight] = useState<number>();
+  const below = !stacked && layout.dock === 'below';
+  const collapsed = below && layout.collapsed;
+  const height = draggingHeight ?? layout.height;
   const [tab, setTab] = useState<PaneId>('lesson');
   const main = useRef<HTMLElement>(null);
   const sizes = dragging ?? stored;
@@ -60,6 +75,26 @@ export function WorkspaceLayout(props: Props) {
       onReset={() => resetPaneSize(pane)}
     />
   );
+  const heightSeparator = (
+    <Separator
+      key="separator-results-height"
+      label="Resize the results panel"
+      orientation="horizontal"
+      controls="pane-results"
+      value={height}
+      min={RESULTS_HEIGHT_LIMITS.min}
+      max={RESULTS_HEIGHT_LIMITS.max}
+      direction={-1}
+      basis={() => main.current?.clientHeight ?? 0}
+      onChange={(percent, done) => {
+        if (done) {
+          setDraggingHeight(undefined);
+          setResultsLayout({ height: percent });
+        } else setDraggingHeight(percent);
+      }}
+      onReset={() => setResultsLayout({ height: DEFAULT_RESULTS_LAYOUT.height })}
+    />
+  );
   const pane = (id: PaneId, content: ReactNode, zoomable: boolean) => (
     <div
       key={id}
@@ -77,13 +112,31 @@ export function WorkspaceLayout(props: Props) {
     : ({
         '--lesson-width': `${sizes.lesson}%`,
         '--results-width': `${sizes.results}%`,
+        '--results-height': `${height}%`,
       } as CSSProperties);
+  const kind = stacked ? 'stacked' : below ? 'below' : 'columns';
+  const classes = [
+    'workspace',
+    stacked ? 'stacked' : `dock-${layout.dock}`,
+    collapsed ? 'results-collapsed' : '',
+    dragging ? 'resizing' : '',
+    draggingHeight !== undefined ? 'resizing-rows' : '',
+  ];
+  const resultsContent = stacked ? (
+    results
+  ) : (
+    <div className="results-frame">
+      <ResultsBar label={resultsLabel} layout={layout} onChange={setResultsLayout} />
+      {results}
+    </div>
+  );
   return (
     <main
       ref={main}
-      className={`workspace${stacked ? ' stacked' : ''}${dragging ? ' resizing' : ''}`}
+      className={classes.filter(Boolean).join(' ')}
       style={style}
-      data-layout={stacked ? 'stacked' : 'columns'}
+      data-layout={kind}
+      data-results={stacked ? undefined : collapsed ? 'collapsed' : 'open'}
     >
       {stacked && (
         <StackBar
@@ -97,8 +150,9 @@ export function WorkspaceLayout(props: Props) {
       {pane('lesson', reading, true)}
       {!stacked && separator('lesson', 'Resize the lesson column', 1)}
       {pane('code', code, false)}
-      {!stacked && separator('results', 'Resize the results column', -1)}
-      {pane('results', results, true)}
+      {!stacked && !below && separator('results', 'Resize the results column', -1)}
+      {below && !collapsed && heightSeparator}
+      {pane('results', resultsContent, true)}
     </main>
   );
 }

@@ -39,6 +39,8 @@ export type PersistedState = Pick<
   | 'hintsShown'
   | 'paneSizes'
   | 'fontSize'
+  | 'resultsLayout'
+  | 'wordWrap'
   | 'chats'
   | 'liveSettings'
 >;

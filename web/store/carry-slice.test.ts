@@ -42,7 +42,7 @@ describe('the carry slice', () => {
       state: { carried: { a: { ...record, choices: { 'src/loop.ts#runLoop': 'both' } } } },
       lossy: true,
     });
-    expect(migrate({ drafts: {} }, 2)).toEqual({ drafts: {}, carried: {} });
+    expect(migrate({ drafts: {} }, 2)).toMatchObject({ drafts: {}, carried: {} });
   });
 
   it('takes another tab’s records, and keeps those only this tab has', () => {

@@ -89,11 +89,12 @@ describe('a saved state with a corrupt conversation', () => {
 
 describe('migrate', () => {
   it('brings a version 1 save up to date with no conversations yet', () => {
-    expect(PERSIST_VERSION).toBe(3);
+    expect(PERSIST_VERSION).toBe(4);
     const v1 = { drafts: { a: { 'src/loop.ts': 'x' } }, hintsShown: { a: 1 } };
-    expect(migrate(v1, 1)).toEqual({ ...v1, chats: {}, carried: {} });
+    const resultsLayout = { dock: 'below', collapsed: false, height: 38 };
+    expect(migrate(v1, 1)).toEqual({ ...v1, chats: {}, carried: {}, resultsLayout });
     expect(sanitizePersisted(migrate(v1, 1))).toEqual({
-      state: { ...v1, chats: {}, carried: {} },
+      state: { ...v1, chats: {}, carried: {}, resultsLayout },
       lossy: false,
     });
   });

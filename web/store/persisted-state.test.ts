@@ -104,6 +104,45 @@ describe('migrate', () => {
     expect(() => migrate({}, PERSIST_VERSION + 1)).toThrow(NewerSaveError);
     expect(() => migrate({}, PERSIST_VERSION + 1)).toThrow(/newer version/);
   });
+
+  it('puts a version 3 save’s results below the editor, unless its results column was resized', () => {
+    const drafts = { 'one-turn': { 'src/loop.ts': '// mine' } };
+    const untouched = { drafts, paneSizes: { lesson: 22, results: 30 }, carried: {} };
+    const below = { dock: 'below', collapsed: false, height: 38 };
+    expect(migrate(untouched, 3)).toEqual({ ...untouched, resultsLayout: below });
+    expect(migrate({ drafts, carried: {} }, 3)).toEqual({
+      drafts,
+      carried: {},
+      resultsLayout: below,
+    });
+    const resized = { drafts, paneSizes: { lesson: 28, results: 42 }, carried: {} };
+    expect(migrate(resized, 3)).toEqual({ ...resized, resultsLayout: { ...below, dock: 'right' } });
+    // The learner's code comes through every step whole.
+    expect(sanitizePersisted(migrate(resized, 3)).state.drafts).toEqual(drafts);
+  });
+});
+
+describe('the results layout and word wrap', () => {
+  it('are kept when well-formed, and dropped (lossy) when not', () => {
+    const layout = { dock: 'right', collapsed: true, height: 50 };
+    expect(sanitizePersisted({ resultsLayout: layout, wordWrap: false })).toEqual({
+      state: { resultsLayout: layout, wordWrap: false },
+      lossy: false,
+    });
+    for (const bad of [
+      { dock: 'left', collapsed: false, height: 40 },
+      { dock: 'below', collapsed: 'no', height: 40 },
+      { dock: 'below', collapsed: false, height: 99 },
+      { dock: 'below', collapsed: false, height: Number.NaN },
+      'below',
+    ]) {
+      expect(sanitizePersisted({ resultsLayout: bad, drafts: {} })).toEqual({
+        state: { drafts: {} },
+        lossy: true,
+      });
+    }
+    expect(sanitizePersisted({ wordWrap: 'yes' }).lossy).toBe(true);
+  });
 });
 
 describe('live settings', () => {

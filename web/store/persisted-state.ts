@@ -2,17 +2,26 @@ import type { AppState, PersistedState } from './app-state.ts';
 import { sanitizeCarried } from './carry-slice.ts';
 import { sanitizeChats } from './chat-persist.ts';
 import { sanitizeLiveSettings } from './live-slice.ts';
-import { PANE_LIMITS, closestFontSize, type PaneSizes } from './preferences-slice.ts';
+import {
+  DEFAULT_PANE_SIZES,
+  DEFAULT_RESULTS_LAYOUT,
+  PANE_LIMITS,
+  RESULTS_HEIGHT_LIMITS,
+  closestFontSize,
+  type PaneSizes,
+  type ResultsLayout,
+} from './preferences-slice.ts';
 import { SUMMARY_CHARS, type LastVerdict, type LessonProgress } from './progress-slice.ts';
 
 /** Bump when the persisted shape changes, and teach `migrate` the old shape. */
-export const PERSIST_VERSION = 3;
+export const PERSIST_VERSION = 4;
 export const STORAGE_KEY = 'theinference:state';
 
 /** The allowlist of what is saved. */
 export function partialize(state: AppState): PersistedState {
   const { drafts, progress, watch, theme, lastLessonId, experimentSnapshots } = state;
   const { passedCode, carried, hintsShown, paneSizes, fontSize, liveSettings, chats } = state;
+  const { resultsLayout, wordWrap } = state;
   return {
     drafts,
     progress,
@@ -25,6 +34,8 @@ export function partialize(state: AppState): PersistedState {
     hintsShown,
     paneSizes,
     fontSize,
+    resultsLayout,
+    wordWrap,
     chats,
     liveSettings,
   };
@@ -109,6 +120,11 @@ export function sanitizePersisted(value: unknown): Sanitized {
   if (typeof value.fontSize === 'number' && closestFontSize(value.fontSize) === value.fontSize) {
     state.fontSize = value.fontSize;
   } else if (value.fontSize !== undefined) drop();
+  const resultsLayout = resultsLayoutOf(value.resultsLayout);
+  if (resultsLayout) state.resultsLayout = resultsLayout;
+  else if (value.resultsLayout !== undefined) drop();
+  if (typeof value.wordWrap === 'boolean') state.wordWrap = value.wordWrap;
+  else if (value.wordWrap !== undefined) drop();
   const liveSettings = sanitizeLiveSettings(value.liveSettings);
   if (liveSettings) state.liveSettings = liveSettings;
   else if (value.liveSettings !== undefined) drop();
@@ -154,6 +170,15 @@ function paneSizesOf(value: unknown): PaneSizes | undefined {
   return inRange(lesson) && inRange(results) ? { lesson, results } : undefined;
 }
 
+function resultsLayoutOf(value: unknown): ResultsLayout | undefined {
+  if (!isRecord(value)) return;
+  const { dock, collapsed, height } = value;
+  if (dock !== 'below' && dock !== 'right') return;
+  if (typeof collapsed !== 'boolean' || typeof height !== 'number') return;
+  if (!(height >= RESULTS_HEIGHT_LIMITS.min && height <= RESULTS_HEIGHT_LIMITS.max)) return;
+  return { dock, collapsed, height };
+}
+
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 
 /**
@@ -170,7 +195,9 @@ export class NewerSaveError extends Error {
 /**
  * Brings a value saved by an older version up to date, one version at a time. Version 1 is
  * the first; version 2 adds the tutor conversations (`chats`), none yet in a version 1 save;
- * version 3 the code each lesson carried from the one before (`carried`), none yet either.
+ * version 3 the code each lesson carried from the one before (`carried`), none yet either;
+ * version 4 where the results sit (`resultsLayout`): below the editor, the new default, unless
+ * the learner had resized the results column, a layout they chose and keep.
  * A value from a newer version throws `NewerSaveError`.
  */
 export function migrate(persisted: unknown, version: number): unknown {
@@ -179,6 +206,12 @@ export function migrate(persisted: unknown, version: number): unknown {
   if (version < 2 && isRecord(value) && value.chats === undefined) value = { ...value, chats: {} };
   if (version < 3 && isRecord(value) && value.carried === undefined) {
     value = { ...value, carried: {} };
+  }
+  if (version < 4 && isRecord(value) && value.resultsLayout === undefined) {
+    const sizes = isRecord(value.paneSizes) ? value.paneSizes : undefined;
+    const resized = sizes !== undefined && sizes.results !== DEFAULT_PANE_SIZES.results;
+    const dock = resized ? 'right' : DEFAULT_RESULTS_LAYOUT.dock;
+    value = { ...value, resultsLayout: { ...DEFAULT_RESULTS_LAYOUT, dock } };
   }
   return value;
 }

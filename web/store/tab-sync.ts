@@ -88,6 +88,8 @@ export function mergeFromOtherTab(ours: SyncedState, theirs: Partial<PersistedSt
   if (theirs.watch !== undefined) patch.watch = theirs.watch;
   if (theirs.paneSizes) patch.paneSizes = theirs.paneSizes;
   if (theirs.fontSize !== undefined) patch.fontSize = theirs.fontSize;
+  if (theirs.resultsLayout) patch.resultsLayout = theirs.resultsLayout;
+  if (theirs.wordWrap !== undefined) patch.wordWrap = theirs.wordWrap;
   if (theirs.liveSettings) patch.liveSettings = theirs.liveSettings;
   const theirDrafts = theirs.drafts ?? {};
   const writeBack =

@@ -3,15 +3,23 @@ import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 interface Props {
   /** What it resizes, e.g. "Resize the lesson column". */
   label: string;
+  /**
+   * Vertical (the default) sits between two columns and moves sideways; horizontal sits
+   * between two rows and moves up and down.
+   */
+  orientation?: 'vertical' | 'horizontal';
   /** The id of the pane it resizes. */
   controls: string;
-  /** The pane's width in percent. */
+  /** The pane's width (or height) in percent. */
   value: number;
   min: number;
   max: number;
-  /** 1 when dragging right widens the pane (it is on the left), -1 when it narrows it. */
+  /**
+   * 1 when dragging right (down) grows the pane (it is on the left, or above), -1 when it
+   * shrinks it.
+   */
   direction: 1 | -1;
-  /** The width, in pixels, that percentages are of. */
+  /** The width (height), in pixels, that percentages are of. */
   basis(): number;
   /** A new width while dragging (`done` false), or a settled one (a drop, a key). */
   onChange(percent: number, done: boolean): void;
@@ -23,11 +31,13 @@ interface Props {
 const STEP = 2;
 
 /**
- * A vertical divider between two panes (the ARIA window splitter pattern): drag it, or focus
- * it and use the arrow keys, Home and End; a double-click or Enter restores the default.
+ * A divider between two panes (the ARIA window splitter pattern): drag it, or focus it and
+ * use the arrow keys, Home and End; a double-click or Enter restores the default.
  */
 export function Separator(props: Props) {
   const { label, controls, value, min, max, direction, basis, onChange, onReset } = props;
+  const horizontal = props.orientation === 'horizontal';
+  const along = (event: PointerEvent) => (horizontal ? event.clientY : event.clientX);
   const drag = useRef<{ x: number; from: number; last: number }>(undefined);
   const clamp = (v: number) => Math.min(max, Math.max(min, v));
   const at = (event: PointerEvent) => {
@@ -35,7 +45,7 @@ export function Separator(props: Props) {
     if (!start) return value;
     const width = basis();
     return width > 0
-      ? clamp(start.from + ((event.clientX - start.x) / width) * 100 * direction)
+      ? clamp(start.from + ((along(event) - start.x) / width) * 100 * direction)
       : value;
   };
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
@@ -43,7 +53,7 @@ export function Separator(props: Props) {
     event.preventDefault();
     event.currentTarget.setPointerCapture(event.pointerId);
     event.currentTarget.focus();
-    drag.current = { x: event.clientX, from: value, last: value };
+    drag.current = { x: along(event), from: value, last: value };
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (!drag.current) return;
@@ -61,9 +71,10 @@ export function Separator(props: Props) {
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.shiftKey ? STEP * 10 : STEP;
+    const [less, more] = horizontal ? ['ArrowUp', 'ArrowDown'] : ['ArrowLeft', 'ArrowRight'];
     const moves: Record<string, number | undefined> = {
-      ArrowLeft: value - step * direction,
-      ArrowRight: value + step * direction,
+      [less]: value - step * direction,
+      [more]: value + step * direction,
       Home: min,
       End: max,
     };
@@ -79,14 +90,14 @@ export function Separator(props: Props) {
   return (
     <div
       role="separator"
-      aria-orientation="vertical"
+      aria-orientation={horizontal ? 'horizontal' : 'vertical'}
       aria-label={label}
       aria-controls={controls}
       aria-valuenow={Math.round(value)}
       aria-valuemin={min}
       aria-valuemax={max}
       tabIndex={0}
-      className="separator"
+      className={`separator${horizontal ? ' horizontal' : ''}`}
       title="Drag to resize, double-click to reset"
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}

@@ -46,6 +46,7 @@ export default function EditorPane({ lesson, dark, onRun, toolbar, fileActions, 
   const onRunRef = useRef(onRun);
   const solutionOpen = useAppStore((s) => s.solutionOpen);
   const fontSize = useAppStore((s) => s.fontSize);
+  const wordWrap = useAppStore((s) => s.wordWrap);
   const setEditorReady = useAppStore((s) => s.setEditorReady);
   useEffect(() => {
     onRunRef.current = onRun;
@@ -121,6 +122,9 @@ export default function EditorPane({ lesson, dark, onRun, toolbar, fileActions, 
             theme={monacoTheme(dark)}
             loading={<p className="editor-loading">Loading the editor…</p>}
             onMount={onMount}
+            // The lesson's models are its own (lesson-models.ts): leaving the lesson keeps them,
+            // and their undo history, for when the learner comes back.
+            keepCurrentModel
             options={{
               readOnly,
               domReadOnly: readOnly,
@@ -130,6 +134,10 @@ export default function EditorPane({ lesson, dark, onRun, toolbar, fileActions, 
               lineHeight: Math.round(fontSize * 1.45),
               minimap: { enabled: false },
               scrollBeyondLastLine: false,
+              // The starters' comments are prose: wrapped, they read whole at any width, and a
+              // long line no longer scrolls every line's start out of view.
+              wordWrap: wordWrap ? 'on' : 'off',
+              wrappingIndent: 'same',
               // The last line's number in the normal colour: the dimmed one is all but unreadable.
               renderFinalNewline: 'on',
               // Unused code is faded to a contrast nobody can read (the starter's parameters

@@ -29,6 +29,7 @@ export function SolutionView({ lesson, dark, highlight }: Props) {
   );
   const [diff, setDiff] = useState<monaco.editor.IStandaloneDiffEditor>();
   const markSolutionSeen = useAppStore((s) => s.markSolutionSeen);
+  const wordWrap = useAppStore((s) => s.wordWrap);
   // Seen is seen: from here on the tutor may point into the reference too.
   useEffect(() => markSolutionSeen(lesson.id), [markSolutionSeen, lesson.id]);
   // A new highlight request shows its file (state adjusted while rendering, not in an effect).
@@ -86,6 +87,8 @@ export function SolutionView({ lesson, dark, highlight }: Props) {
           scrollBeyondLastLine: false,
           automaticLayout: true,
           fontSize: 13,
+          wordWrap: wordWrap ? 'on' : 'off',
+          wrappingIndent: 'same',
           ariaLabel: 'Reference solution',
           originalAriaLabel: 'Your code',
         }}

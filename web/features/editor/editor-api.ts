@@ -3,6 +3,7 @@ import type { Lesson } from '../../../core/index.ts';
 import { useAppStore } from '../../store/store.ts';
 import { fileUri, getModel, replaceText } from './lesson-models.ts';
 import { monaco } from './monaco-setup.ts';
+import { lessonParses } from './syntax-check.ts';
 
 /** Lines to point at: the first occurrence of `match` in `file`. */
 export interface HighlightTarget {
@@ -27,6 +28,8 @@ export interface EditorApi {
   onChange(path: string, listener: () => void): () => void;
   /** Highlights lines and scrolls them into view, switching file or view as needed; undefined clears. */
   highlight(target: HighlightTarget | undefined): void;
+  /** Whether the learner's files parse as TypeScript (types aside): see syntax-check.ts. */
+  parses(): Promise<boolean>;
 }
 
 /** Builds the lesson's EditorApi, hands it out, and returns the current highlight request. */
@@ -69,6 +72,7 @@ export function useEditorApi(
           created.dispose();
         };
       },
+      parses: () => lessonParses(lesson),
       highlight(next) {
         // A fresh object each time, so asking for the same lines again scrolls to them again.
         setTarget(next && { ...next });

@@ -34,13 +34,18 @@ export function editorFiles(lesson: Lesson): string[] {
 /**
  * Gets the lesson's models, creating any that do not exist from the draft or the starter.
  * `onEdit` hears every change to an editable file, for the lifetime of the model.
+ *
+ * The files an entry imports are created before it. Monaco's TypeScript worker checks a model
+ * the moment it is created, having synced only that model (eager sync covers the models that
+ * exist when the worker starts, not the next lesson's): an entry made first was checked before
+ * its `./types` reached the worker, and kept "Cannot find module './types'" until an edit.
  */
 export function ensureLessonModels(
   lesson: Lesson,
   draft: FileMap | undefined,
   onEdit: (path: string, text: string) => void,
 ): void {
-  for (const path of editorFiles(lesson)) {
+  for (const path of [...editorFiles(lesson)].reverse()) {
     const uri = fileUri(lesson.id, path);
     if (monaco.editor.getModel(uri)) continue;
     const readOnly = lesson.readOnly.includes(path);

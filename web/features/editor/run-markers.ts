@@ -45,6 +45,16 @@ export function setRunMarkers(lesson: Lesson, found: RunMarker[]): void {
   }
 }
 
+/** Takes the run's markers off one file; true when it had any. */
+export function clearRunMarkers(lesson: Lesson, path: string): boolean {
+  const model = getModel(lesson.id, path);
+  if (!model || monaco.editor.getModelMarkers({ resource: model.uri, owner: OWNER }).length === 0) {
+    return false;
+  }
+  monaco.editor.setModelMarkers(model, OWNER, []);
+  return true;
+}
+
 function toMarker(model: monaco.editor.ITextModel, at: RunMarker): monaco.editor.IMarkerData {
   const line = Math.min(Math.max(at.line, 1), model.getLineCount());
   const column = Math.max(at.column, 1);

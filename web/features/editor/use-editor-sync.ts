@@ -5,7 +5,7 @@ import { visibleDraft } from '../../store/drafts-slice.ts';
 import { editorFiles, ensureLessonModels, getModel, replaceText } from './lesson-models.ts';
 import type { TypeIssue } from '../../store/ui-slice.ts';
 import { monaco } from './monaco-setup.ts';
-import { runMarkersOf, setRunMarkers } from './run-markers.ts';
+import { clearRunMarkers, runMarkersOf, setRunMarkers } from './run-markers.ts';
 import { importsSdk, loadSdkTypes } from './sdk-types.ts';
 import { installTestHook } from './test-hook.ts';
 
@@ -81,9 +81,21 @@ export function useRunMarkers(lesson: Lesson): void {
       setRunMarkers(lesson, found);
     };
     apply(reportOf(useAppStore.getState()));
-    return useAppStore.subscribe((state, previous) => {
+    // A run's markers speak of the code that ran: an edit of a file takes them off it (a syntax
+    // error's marker stayed on the line that replaced the broken one), and the next run's
+    // markers go on whatever they are.
+    const edits = editorFiles(lesson).map((path) =>
+      getModel(lesson.id, path)?.onDidChangeContent(() => {
+        if (clearRunMarkers(lesson, path)) applied = undefined;
+      }),
+    );
+    const unsubscribe = useAppStore.subscribe((state, previous) => {
       if (state.run !== previous.run) apply(reportOf(state));
     });
+    return () => {
+      unsubscribe();
+      for (const edit of edits) edit?.dispose();
+    };
   }, [lesson]);
 }
 

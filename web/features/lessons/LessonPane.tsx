@@ -46,7 +46,8 @@ export function LessonPane({ course, lesson }: Props) {
       <nav className="lesson-nav" aria-label="Lessons">
         {previous ? (
           <a className="button ghost" href={serializeRoute(previous.id)} rel="prev">
-            ← <span className="visually-hidden">Previous lesson: </span>
+            {'←\u00a0'}
+            <span className="visually-hidden">Previous lesson: </span>
             {previous.title}
           </a>
         ) : (
@@ -55,7 +56,7 @@ export function LessonPane({ course, lesson }: Props) {
         {next ? (
           <a className="button ghost" href={serializeRoute(next.id)} rel="next">
             <span className="visually-hidden">Next lesson: </span>
-            {next.title} →
+            {`${next.title}\u00a0→`}
           </a>
         ) : (
           <span />

@@ -1,5 +1,6 @@
 import { memo, type ReactNode } from 'react';
 import type { CaseReport, Lesson } from '../../../core/index.ts';
+import { inlineCode } from '../../ui/inline-code.tsx';
 import { Json } from '../../ui/Json.tsx';
 import { StatusIcon } from '../../ui/StatusIcon.tsx';
 import { Tabs, type TabSpec } from '../../ui/Tabs.tsx';
@@ -90,7 +91,7 @@ export const CaseDetail = memo(function CaseDetail(props: Props) {
       <p className="case-detail-description">{report.description}</p>
       {report.status !== 'pass' && (
         <div className={`diagnostic ${report.status}`}>
-          <p className="diagnostic-message">{caseMessage(report)}</p>
+          <p className="diagnostic-message">{inlineCode(caseMessage(report))}</p>
           {actions && <div className="diagnostic-actions">{actions(report)}</div>}
           {report.frames && (
             <StackFrames

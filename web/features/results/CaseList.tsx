@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { summarizeCase, type CaseReport, type Lesson } from '../../../core/index.ts';
+import { inlineCode } from '../../ui/inline-code.tsx';
 import { StatusIcon, type IconStatus } from '../../ui/StatusIcon.tsx';
 import { caseReason } from './verdict.ts';
 
@@ -25,7 +26,9 @@ interface Props {
 export const CaseList = memo(function CaseList(props: Props) {
   const { lesson, reports, running, only, carried, selected, onSelect } = props;
   return (
-    <ul className="case-list" aria-label="Cases">
+    // Focusable: beside a case's detail it scrolls on its own, and before a run its rows
+    // (disabled) are not, so the keyboard reaches it this way.
+    <ul className="case-list" aria-label="Cases" tabIndex={0}>
       {lesson.cases.map((testCase) => {
         const report = reports.find((r) => r.name === testCase.name);
         const inRun = !only || only.includes(testCase.name);
@@ -68,7 +71,7 @@ export const CaseList = memo(function CaseList(props: Props) {
                   )}
                 </span>
                 <span className="case-description" title={lineOf(report, testCase.description)}>
-                  {lineOf(report, testCase.description)}
+                  {inlineCode(lineOf(report, testCase.description))}
                 </span>
               </span>
             </button>

@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from 'react';
 import type { DiffEntry } from '../../../core/index.ts';
 import { inlineJson } from '../../ui/Json.tsx';
 import { ShowMore, useShownCount } from '../../ui/ShowMore.tsx';
@@ -8,6 +9,19 @@ const kindLabel: Record<DiffEntry['kind'], string> = {
   extra: 'unexpected',
 };
 
+/**
+ * A path that breaks only between its keys (before a `.`), never inside one: `messages[1]`
+ * stays whole, where breaking anywhere split it across lines.
+ */
+function pathParts(path: string): ReactNode[] {
+  return path.split(/(?=\.)/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      <span className="diff-key">{part}</span>
+    </Fragment>
+  ));
+}
+
 /** Differences rendered at first, and per "Show more". */
 const PAGE = 50;
 
@@ -15,7 +29,8 @@ const PAGE = 50;
  * Expected vs actual as a list of paths. For a hidden case the core has already removed the
  * expected values, so only the path and the learner's own value can show. A long diff renders
  * a page at a time; long values wrap inside their cell, and the table scrolls sideways before
- * it squeezes a header.
+ * it squeezes a header. In a narrow pane each difference is a block of its own, its values
+ * under its path at the pane's full width (output.css).
  */
 export function JsonDiff({ diff, hidden }: { diff: DiffEntry[]; hidden: boolean }) {
   const [shown, showMore] = useShownCount(diff.length, PAGE);
@@ -38,17 +53,17 @@ export function JsonDiff({ diff, hidden }: { diff: DiffEntry[]; hidden: boolean 
           {diff.slice(0, shown).map((entry, i) => (
             <tr key={`${entry.path}-${i}`} className={`diff-${entry.kind}`}>
               <td className="diff-path">
-                <code>{entry.path === '' ? '(root)' : entry.path}</code>
+                <code>{entry.path === '' ? '(root)' : pathParts(entry.path)}</code>
               </td>
-              <td>
+              <td className="diff-kind">
                 <span className={`badge diff-${entry.kind}`}>{kindLabel[entry.kind]}</span>
               </td>
               {!hidden && (
-                <td className="diff-value diff-expected">
+                <td className="diff-value diff-expected" data-label="Expected">
                   <code>{entry.kind === 'extra' ? '—' : inlineJson(entry.expected, 400)}</code>
                 </td>
               )}
-              <td className="diff-value diff-actual">
+              <td className="diff-value diff-actual" data-label="Actual">
                 <code>{entry.kind === 'missing' ? '—' : inlineJson(entry.actual, 400)}</code>
               </td>
             </tr>

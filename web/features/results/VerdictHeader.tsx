@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Lesson } from '../../../core/index.ts';
 import { runReports, type RunState } from '../../store/run-slice.ts';
 import { useAppStore } from '../../store/store.ts';
+import { inlineCode } from '../../ui/inline-code.tsx';
 import { timeAgo } from './time-ago.ts';
 import type { Verdict } from './verdict.ts';
 
@@ -53,7 +54,7 @@ export function VerdictHeader(props: Props) {
           {verdict?.reason && (
             <span key={`reason-${run?.id}`} className="verdict-reason">
               {' '}
-              {verdict.reason}
+              {inlineCode(verdict.reason)}
             </span>
           )}
         </p>
@@ -73,7 +74,8 @@ export function VerdictHeader(props: Props) {
       )}
       {!run && last && (
         <p className="verdict-hint last-verdict">
-          Your last run ({timeAgo(last.at, openedAt)}): {last.summary} Run again to see each case.
+          Your last run ({timeAgo(last.at, openedAt)}): {inlineCode(last.summary)} Run again to see
+          each case.
         </p>
       )}
       {!run && !last && (

@@ -16,8 +16,13 @@ export interface Verdict {
   complete: boolean;
 }
 
-/** Characters of a reason announced; the case's row and detail have the rest. */
-const REASON_CHARS = 200;
+/**
+ * Characters of a reason announced and shown. An API's refusal leads with where ("Request #2
+ * would get 400 invalid_request_error from the API: messages.1.content.0: ...", ~110
+ * characters) and says what is wrong after it: 200 cut the-while-loop's "Each `tool_result`
+ * block must have a corresponding `tool_use` block" in half. The case's detail has the rest.
+ */
+const REASON_CHARS = 400;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

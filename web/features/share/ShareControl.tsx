@@ -52,7 +52,7 @@ export function ShareControl({ lesson }: { lesson: Lesson }) {
         aria-controls={panelId}
         onClick={() => void share()}
       >
-        <Icon name="share" size={13} /> Share
+        <Icon name="share" size={13} /> <span className="share-label">Share</span>
       </button>
       {shared && (
         <div

@@ -14,14 +14,14 @@ interface Props {
 export function ChatMessageView({ message, editor, markdown, onAction }: Props) {
   if (message.role === 'learner') {
     return (
-      <div className="chat-message learner">
+      <div className="chat-message from-learner">
         <span className="visually-hidden">You: </span>
         <p>{message.text}</p>
       </div>
     );
   }
   return (
-    <div className="chat-message tutor" data-outcome={message.outcome}>
+    <div className="chat-message from-tutor" data-outcome={message.outcome}>
       <span className="visually-hidden">Tutor: </span>
       {markdown(message.text, message.quoted)}
       {message.lines && message.lines.length > 0 && (

@@ -3,7 +3,7 @@ import type { Lesson, Tutor } from '../../../core/index.ts';
 import { AnchorPointer } from './AnchorPointer.tsx';
 import { ExplainCard } from './ExplainCard.tsx';
 import type { Explained } from './explained.ts';
-import { inlineCode } from './inline-code.tsx';
+import { inlineCode } from '../../ui/inline-code.tsx';
 import type { TutorEditor } from './tutor-editor.ts';
 import type { TutorMarkdown } from './tutor-markdown.ts';
 

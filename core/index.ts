@@ -1,29 +1,18 @@
 /** The public entry of the course engine: everything a host (web, CLI) uses. */
 export type * from './api/messages.ts';
-export type {
-  Course,
-  CoursePart,
-  FileMap,
-  Lesson,
-  LessonCase,
-  LessonProblem,
-} from './lesson/types.ts';
+export type { Course, FileMap, Lesson, LessonCase, LessonProblem } from './lesson/types.ts';
 export { loadCourse, type LoadCourseResult } from './lesson/load-course.ts';
 export { sealCourse } from './lesson/seal-course.ts';
 export { LEARNER_LIBS } from './lesson/learner-libs.ts';
 export {
-  HINT_LEVELS,
   type HintLevel,
   type Tutor,
   type TutorAnchor,
   type TutorExperiment,
-  type TutorFailure,
-  type TutorHint,
-  type TutorQuestion,
   type TutorTarget,
 } from './lesson/tutor-schema.ts';
-export { applyExperimentEdit, findAnchor, type LineRange } from './lesson/tutor-text.ts';
-export { explainFailure, type FailureExplanation } from './tutor/explain-failure.ts';
+export { applyExperimentEdit, findAnchor } from './lesson/tutor-text.ts';
+export { explainFailure } from './tutor/explain-failure.ts';
 export {
   QUOTE_MARK,
   hasQuoteMark,
@@ -38,13 +27,12 @@ export {
   rebaseCarried,
   type CarryChoice,
   type CarryClash,
-  type CarriedFiles,
   type CarryForward,
 } from './lesson/carry-forward.ts';
-export { missingExports, type MissingExports } from './lesson/harness-imports.ts';
+export { missingExports } from './lesson/harness-imports.ts';
 export { createCassetteSession, type CassetteRejection } from './cassette/session.ts';
-export { diffJson, displayPath, type DiffEntry } from './cassette/json-diff.ts';
-export { lineDiff, type DiffLine } from './workspace/line-diff.ts';
+export { diffJson, type DiffEntry } from './cassette/json-diff.ts';
+export { lineDiff } from './workspace/line-diff.ts';
 export { asFiles, fileChanges, type FileChange } from './workspace/file-changes.ts';
 export {
   esbuildBundler,
@@ -52,19 +40,16 @@ export {
   type BundleResult,
   type CompileError,
 } from './run/bundle.ts';
-export { RELAY_LIMITS, RUN_LIMITS, WORKER_MESSAGE_BUDGET } from './run/limits.ts';
-export type { StackFrame, StackMapper } from './run/stack-map.ts';
-export type { SerializedError, ConsoleLevel } from './sandbox/protocol.ts';
+export { RELAY_LIMITS, RUN_LIMITS } from './run/limits.ts';
+export type { StackFrame } from './run/stack-map.ts';
+export type { SerializedError } from './sandbox/protocol.ts';
 export {
-  PRELUDE_LINES,
-  withPrelude,
   type AbortSignalLike,
   type Bundler,
   type Clock,
   type EsbuildLike,
   type GradingHost,
   type ModelAnswerer,
-  type RunHost,
   type SpawnWorker,
   type WorkerEvents,
   type WorkerHandle,
@@ -73,22 +58,17 @@ export {
   compileFailures,
   gradeBundle,
   lessonReport,
-  prepareBundle,
   selectCases,
   startGrading,
   unrunCase,
   type CaseGrading,
-  type GradingHandle,
-  type GradingOptions,
 } from './grade/start-grading.ts';
 export type { ApiRetry, ModelAnswer, ModelSource } from './run/model-source.ts';
-export type { CaseRun, RunEvent, RunOutcome } from './run/events.ts';
+export type { CaseRun, RunEvent } from './run/events.ts';
 export {
   createLiveSession,
   usedTokens,
   type LiveCall,
-  type LiveLimits,
-  type LiveSession,
   type SendResult,
 } from './live/live-session.ts';
 export type { Cassette } from './lesson/schema.ts';
@@ -98,12 +78,7 @@ export { errorBody } from './live/sdk-failures.ts';
 export { createSdkSend, MAX_RETRIES, type RetryNotice } from './live/sdk-send.ts';
 export { checkLiveRun, type LiveCheck } from './live/check-live-run.ts';
 export { formatTokens, summarizeLive } from './live/summarize-live.ts';
-export {
-  startLiveRun,
-  type LiveRunHandle,
-  type LiveRunOptions,
-  type LiveRunResult,
-} from './live/run-live.ts';
+export { startLiveRun, type LiveRunOptions, type LiveRunResult } from './live/run-live.ts';
 export {
   jsonFile,
   readCassette,
@@ -113,27 +88,16 @@ export {
   type RecordedCaseMeta,
 } from './live/cassette-recording.ts';
 export type * from './grade/report.ts';
-export { REPORT_LIMITS } from './grade/report.ts';
 export { gradeCase } from './grade/grade-case.ts';
 export { describeDiffEntry } from './grade/describe-diff.ts';
-export { summarizeCase, summarizeTurns } from './grade/transcript.ts';
-export {
-  LONG_LINK_CHARS,
-  MAX_SHARE_BYTES,
-  SHARE_VERSION,
-  changedFiles,
-  decodeSharePayload,
-  encodeShareFragment,
-  type DecodeResult,
-  type ShareProblem,
-} from './share/share-link.ts';
-export { COMMANDS, parseCommand, type TutorCommand } from './tutor/commands.ts';
+export { summarizeCase } from './grade/transcript.ts';
+export { LONG_LINK_CHARS, decodeSharePayload, encodeShareFragment } from './share/share-link.ts';
+export { COMMANDS } from './tutor/commands.ts';
 export {
   CHAT_LIMITS,
   type ChatAction,
   type ChatIntent,
   type ChatMessage,
-  type ChatRole,
   type TutorReply,
 } from './tutor/conversation.ts';
 export type {
@@ -142,26 +106,12 @@ export type {
   TutorActions,
   TutorContext,
   TutorResponder,
-  TutorTurn,
 } from './tutor/responder.ts';
 export { createOfflineResponder } from './tutor/offline-responder.ts';
-export {
-  indexLesson,
-  matchQuestion,
-  type MatchResult,
-  type MatchTarget,
-  type ScoredTarget,
-  type TutorIndex,
-} from './tutor/match.ts';
-export { lessonPassages, type Passage } from './tutor/passages.ts';
+export { indexLesson, matchQuestion, type MatchResult, type MatchTarget } from './tutor/match.ts';
+export { lessonPassages } from './tutor/passages.ts';
 export {
   createLiveResponder,
   type LiveAnswer,
-  type LiveResponder,
   type LiveTutorConnection,
 } from './tutor/live/live-responder.ts';
-export {
-  DEFAULT_SESSION_BUDGET,
-  DEFAULT_TUTOR_LIMITS,
-  type TutorLoopResult,
-} from './tutor/live/tutor-loop.ts';

@@ -17,16 +17,6 @@ function bundleFor(host: GradingHost): Bundler {
   return cache;
 }
 
-/**
- * Bundles the files ahead of a Run, so the Run finds the bundle made (or being made): a host
- * calls it when a lesson opens. A bundler's first real build is its slowest by far (esbuild-wasm
- * runs unoptimised code until the browser has compiled it fully), and this moves that build
- * off the learner's first press of Run.
- */
-export function prepareBundle(host: GradingHost, lesson: Lesson, files: FileMap): void {
-  void bundleFor(host)(lesson, files);
-}
-
 export interface GradingOptions {
   /** Per-case limit; the lesson's own when absent. */
   timeoutMs?: number;

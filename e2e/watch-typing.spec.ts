@@ -5,7 +5,8 @@ import { lessonById } from './course.ts';
 /** Issue 26.8: Watch runs code that parses, after a pause, and drops a runaway run on typing. */
 const lesson = lessonById('the-while-loop');
 const reference = lesson.reference[lesson.entry];
-const anchor = 'const response = await model(messages);';
+/** In `runLoop`, which the harness calls (the first `model(messages)` is in `runOneTurn`). */
+const anchor = 'turns++;';
 
 /** Records every verdict the page announces, and when, from now on. */
 async function recordVerdicts(page: Page) {

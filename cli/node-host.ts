@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { esbuildBundler, type FileMap, type GradingHost } from '../core/index.ts';
 import { CORE_DIR, loadEsbuild } from './package-root.ts';
@@ -50,6 +51,7 @@ export function createNodeHost(sandbox: Sandbox = createSandbox(sandboxProgram()
     bundle: esbuildBundler(restartingEsbuild(loadEsbuild()), coreFiles),
     spawn: sandbox.spawn,
     prelude: SANDBOX_PRELUDE,
+    cores: availableParallelism(),
     prepare: sandbox.prepare,
     close: sandbox.close,
     clock: {

@@ -30,7 +30,9 @@ export type VerdictKind =
   | 'timeout'
   | 'api'
   | 'cassette'
-  | 'cancelled';
+  | 'cancelled'
+  /** Not started: an earlier case of the run ran past its time limit. */
+  | 'skipped';
 
 /**
  * One tool execution, as the harness recorded it; or, in a lesson whose harness leaves

@@ -67,11 +67,16 @@ describe('startGrading with a subset of cases', () => {
   });
 });
 
-/** A host whose workers wait to be told how their case ends: to see which cases run when. */
-function heldHost() {
+/**
+ * A host whose workers wait to be told how their case ends, on a machine of `cores` cores: to
+ * see which cases run when. Its time limits run out only when the test says (`expire`).
+ */
+function heldHost(cores = 4) {
   const live: { name: number; events: WorkerEvents; ended: string }[] = [];
+  const timers: (() => void)[] = [];
   const h: RunHost = {
     prelude: '',
+    cores,
     spawn: (_script, events) => {
       const worker = { name: live.length, events, ended: '' };
       live.push(worker);
@@ -82,22 +87,68 @@ function heldHost() {
     },
     clock: {
       now: () => 0,
-      // The time limits never run out here: each case ends as the test says.
-      setTimeout: () => undefined,
-      clearTimeout: () => undefined,
+      setTimeout: (fn) => timers.push(fn) - 1,
+      clearTimeout: (handle) => void (timers[handle as number] = () => {}),
     },
   };
   const running = () => live.filter((w) => !w.ended).map((w) => w.name);
-  return { h, live, running };
+  /** The time limit of the `n`th case started runs out. */
+  const expire = (n: number) => timers[n]?.();
+  return { h, live, running, expire };
 }
 const bundle = { script: '', sourceMap: '{"version":3,"sources":[],"mappings":""}' };
+const fiveCases = ['a', 'b', 'c', 'd', 'e'].map(kase);
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('gradeBundle', () => {
-  it('starts every case at once, each in a worker of its own', () => {
-    const { h, live, running } = heldHost();
+  it('starts as many cases at once as the host has cores, each in a worker of its own', () => {
+    const { h, live, running } = heldHost(4);
     gradeBundle(h, lesson.cases, bundle, { timeoutMs: 1000 });
     expect(running()).toEqual([0, 1, 2]);
     expect(live).toHaveLength(lesson.cases.length);
+  });
+
+  it('keeps at most the cores running (at least two), starting the next as one ends', async () => {
+    const { h, live, running } = heldHost(1);
+    const reports: string[] = [];
+    const grading = gradeBundle(h, fiveCases, bundle, {
+      timeoutMs: 1000,
+      onCase: (r) => reports.push(r.name),
+    });
+    expect(running()).toEqual([0, 1]);
+    live[1]!.events.message({ type: 'done' });
+    await settled();
+    expect(reports).toEqual(['b']);
+    expect(running()).toEqual([0, 2]);
+    grading.cancel();
+    expect((await grading.result).map((r) => [r.name, r.kind])).toEqual([
+      ['a', 'cancelled'],
+      ['b', 'no-output'],
+      ['c', 'cancelled'],
+      ['d', 'cancelled'],
+      ['e', 'cancelled'],
+    ]);
+    expect(running()).toEqual([]);
+    expect(live).toHaveLength(3);
+  });
+
+  it('starts no further case once one has run past its time limit: the rest say why', async () => {
+    const { h, live, running, expire } = heldHost(2);
+    const grading = gradeBundle(h, fiveCases, bundle, { timeoutMs: 1000 });
+    expire(0);
+    await settled();
+    expect(running()).toEqual([1]);
+    live[1]!.events.message({ type: 'done' });
+    const reports = await grading.result;
+    expect(reports.map((r) => [r.name, r.kind])).toEqual([
+      ['a', 'timeout'],
+      ['b', 'no-output'],
+      ['c', 'skipped'],
+      ['d', 'skipped'],
+      ['e', 'skipped'],
+    ]);
+    expect(reports[2]!.message).toMatch(/^Not run: case `a` ran past its time limit/);
+    expect(live).toHaveLength(2);
   });
 
   it('ends each worker with its case, however the case ended: no worker is given another', async () => {

@@ -110,9 +110,12 @@ export interface CaseGrading {
 }
 
 /**
- * Runs and grades one bundle's cases, all at once, each in a fresh worker of its own (each
- * case's time limit counts from its own start). This is what the browser's runner frame does
- * with the script the page posts it once per run.
+ * Runs and grades one bundle's cases, each in a fresh worker of its own, at most the host's
+ * cores at once (at least two; each case's time limit counts from its own start). A case
+ * that runs past its time limit is code that spins: the cases not yet started then are not
+ * started at all (their reports say why), so a busy loop costs one time limit, not one per
+ * pair of cases. This is what the browser's runner frame does with the script the page posts
+ * it once per run.
  */
 export function gradeBundle(
   host: RunHost,
@@ -121,24 +124,69 @@ export function gradeBundle(
   options: Pick<GradingOptions, 'onCase' | 'onRun'> & { timeoutMs: number },
 ): CaseGrading {
   const stacks = createStackMapper(bundle.sourceMap);
-  const runs: CaseRunHandle[] = cases.map((testCase) =>
-    runCase(host, bundle.script, testCase, options.timeoutMs),
-  );
-  const result = Promise.all(
-    runs.map(async (handle, i) => {
+  const slots = Math.max(2, host.cores ?? 2);
+  const reports = cases.map(() => deferred<CaseReport>());
+  const running = new Set<CaseRunHandle>();
+  let next = 0;
+  let cancelled = false;
+  let timedOut: string | undefined;
+
+  const finish = (i: number, report: CaseReport) => {
+    options.onCase?.(report);
+    reports[i]?.resolve(report);
+  };
+  const fill = () => {
+    while (next < cases.length && (cancelled || timedOut || running.size < slots)) {
+      const i = next++;
       const testCase = cases[i] as LessonCase;
-      const run = await handle.result;
+      if (cancelled) finish(i, unrunCase(testCase, 'cancelled'));
+      else if (timedOut) finish(i, skippedCase(testCase, timedOut));
+      else start(i, testCase);
+    }
+  };
+  const start = (i: number, testCase: LessonCase) => {
+    const handle = runCase(host, bundle.script, testCase, options.timeoutMs);
+    running.add(handle);
+    void handle.result.then((run) => {
+      running.delete(handle);
       options.onRun?.(testCase, run, stacks);
-      const graded = gradeCase(testCase, run, stacks);
-      options.onCase?.(graded);
-      return graded;
-    }),
-  );
+      if (run.outcome.kind === 'timeout') timedOut ??= testCase.name;
+      finish(i, gradeCase(testCase, run, stacks));
+      fill();
+    });
+  };
+  fill();
   return {
-    result,
+    result: Promise.all(reports.map((r) => r.promise)),
     cancel() {
-      for (const run of runs) run.cancel();
+      cancelled = true;
+      for (const run of running) run.cancel();
+      fill();
     },
+  };
+}
+
+function deferred<T>(): { promise: Promise<T>; resolve(value: T): void } {
+  let resolve: (value: T) => void = () => {};
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** The report of a case not started because an earlier one ran past its time limit. */
+export function skippedCase(testCase: LessonCase, timedOut: string): CaseReport {
+  return {
+    name: testCase.name,
+    visible: testCase.visible,
+    description: testCase.description,
+    status: 'error',
+    kind: 'skipped',
+    message:
+      `Not run: case \`${timedOut}\` ran past its time limit, so the cases after it were not ` +
+      'started. Fix the loop that never ends, then Run again.',
+    turns: [],
+    console: [],
+    consoleTruncated: false,
+    durationMs: 0,
   };
 }
 

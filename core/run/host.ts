@@ -66,6 +66,12 @@ export interface RunHost {
   clock: Clock;
   /** One line (see `withPrelude`): both hosts' workers set up the port while they boot. */
   prelude: string;
+  /**
+   * The machine's cores (`navigator.hardwareConcurrency`, `os.availableParallelism()`): a run
+   * keeps at most this many cases running at once (at least two), so that learner code that
+   * spins never takes every core from the page or the terminal.
+   */
+  cores?: number;
 }
 
 export interface GradingHost extends RunHost {

@@ -88,4 +88,5 @@ const kindPhrase: Record<VerdictKind, string> = {
   api: 'the API refused a request',
   cassette: 'a request differed from the recorded one',
   cancelled: 'the run was stopped',
+  skipped: 'an earlier case ran out of time, so it was not run',
 };

@@ -76,6 +76,7 @@ const serve = createFrameServer({
   reserve: pool.reserve,
   clock,
   prelude: BOOTED_PRELUDE,
+  cores: navigator.hardwareConcurrency,
   report: (report: FrameReport) => port?.postMessage(report),
 });
 

@@ -19,6 +19,8 @@ export interface FrameServerOptions {
   clock: Clock;
   /** The line core puts ahead of each case's script (a comment: the worker's boot set up the port). */
   prelude: string;
+  /** The machine's cores: at most this many cases run at once (`RunHost.cores`). */
+  cores?: number;
   /** Sends a report to the page. */
   report(report: FrameReport): void;
 }
@@ -31,7 +33,14 @@ export interface FrameServerOptions {
  * (`batchCases`). A `live` request (the learner's own question) runs the script once, ungraded,
  * relays every model call to the page, waits for its `model-reply`, and sends the run back.
  */
-export function createFrameServer({ spawn, reserve, clock, prelude, report }: FrameServerOptions) {
+export function createFrameServer({
+  spawn,
+  reserve,
+  clock,
+  prelude,
+  cores,
+  report,
+}: FrameServerOptions) {
   /** Runs under way (graded or live), each with its way to stop. */
   const runs = new Map<number, { cancel(): void }>();
   /** Live calls waiting for the page, by run and call number. */
@@ -62,7 +71,7 @@ export function createFrameServer({ spawn, reserve, clock, prelude, report }: Fr
         );
         try {
           grading = gradeBundle(
-            { spawn, clock, prelude },
+            { spawn, clock, prelude, cores },
             cases,
             { script, sourceMap },
             { timeoutMs, onCase },

@@ -39,7 +39,7 @@ export interface WorkerPool {
   spawn: SpawnWorker;
   /** Starts workers ahead of the next run now (once no case is running, one per task). */
   refill(): void;
-  /** Keeps at least `count` workers waiting from now on: a run's cases all start at once. */
+  /** Keeps at least `count` workers waiting from now on: one for each case of the next run. */
   reserve(count: number): void;
 }
 

@@ -58,7 +58,7 @@ export default tseslint.config(
   },
   {
     // What runs inside the learner's worker is bundled with their code: it imports nothing but
-    // the API types, the limits and itself.
+    // the wire floor, the API types, the workspace and itself.
     files: ['core/sandbox/**/*.ts', 'core/workspace/**/*.ts'],
     ignores: ['core/**/*.test.ts'],
     rules: {
@@ -68,10 +68,28 @@ export default tseslint.config(
           patterns: [
             nodeBuiltins,
             {
-              // Relative imports only, and none into core beyond the API types and the limits.
-              regex: '^[^.]|(^|/)(cassette|grade|lesson|share)/|(^|/)run/(?!limits\\.ts$)',
+              regex: '^[^.]|(^|/)(cassette|grade|lesson|live|run|share|tutor)/',
               message:
-                "core/sandbox runs in the learner's worker: it imports only core/api, core/workspace, core/run/limits.ts and itself.",
+                "core/sandbox runs in the learner's worker: it imports only core/api, core/wire, core/workspace and itself.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The ground floor every thread and process shares: the API types and itself, nothing else.
+    files: ['core/wire/**/*.ts', 'core/api/**/*.ts'],
+    ignores: ['core/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            nodeBuiltins,
+            {
+              regex: '^[^.]|(^|/)(cassette|grade|lesson|live|run|sandbox|share|tutor|workspace)/',
+              message: 'core/wire and core/api are the ground floor: they import only each other.',
             },
           ],
         },

@@ -40,9 +40,9 @@ export {
   type BundleResult,
   type CompileError,
 } from './run/bundle.ts';
-export { RELAY_LIMITS, RUN_LIMITS } from './run/limits.ts';
+export { RELAY_LIMITS, RUN_LIMITS } from './wire/limits.ts';
 export type { StackFrame } from './run/stack-map.ts';
-export type { SerializedError } from './sandbox/protocol.ts';
+export type { SerializedError } from './wire/errors.ts';
 export {
   type AbortSignalLike,
   type Bundler,

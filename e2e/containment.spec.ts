@@ -335,7 +335,7 @@ test('floods end with a clear verdict and the page stays responsive', async ({ p
     ['for (;;) void model(messages).catch(() => undefined);', 'The cassette is exhausted'],
     [
       'void model([{ role: "user", content: "x".repeat(5_000_000) }]); for (;;) {}',
-      'more data than a run may',
+      'Too much data',
     ],
     [
       'const response = await model(messages); return { text: "x".repeat(1_100_000), stopReason: response.stop_reason };',

@@ -1,5 +1,6 @@
-import { RELAY_LIMITS } from '../../core/run/limits.ts';
-import { parseError, type SerializedError } from '../../core/sandbox/protocol.ts';
+import { RELAY_LIMITS } from '../../core/wire/limits.ts';
+import { parseError, type SerializedError } from '../../core/wire/errors.ts';
+import { relayStoppedError, type RelayStop } from '../../core/wire/relay-guard.ts';
 
 /**
  * Every message between the grading process (the CLI) and its sandbox process, the child that
@@ -25,7 +26,7 @@ export type SandboxRequest =
  * Why the sandbox stopped a worker on its own: the bounds of `RELAY_LIMITS` (`flood`,
  * `too-large`), or of `SANDBOX_MEMORY` (`memory`).
  */
-export type StopReason = 'flood' | 'too-large' | 'memory';
+export type StopReason = RelayStop | 'memory';
 
 /**
  * The sandbox process's memory. A worker's `resourceLimits` bound its JavaScript heap, not its
@@ -119,21 +120,9 @@ export function parseSandboxReport(data: unknown): SandboxReport | undefined {
 
 /** What the learner is told when a bound of `RELAY_LIMITS` or `SANDBOX_MEMORY` stopped their code. */
 export function stoppedError(reason: StopReason): SerializedError {
-  switch (reason) {
-    case 'flood':
-      return {
-        name: 'Flood',
-        message: `The code sent more than ${RELAY_LIMITS.messages} messages, so the run was stopped.`,
-      };
-    case 'too-large':
-      return {
-        name: 'TooLarge',
-        message: `Too much data: the code sent more than a run may (${RELAY_LIMITS.messageSize.toLocaleString('en')} characters in one message, ${RELAY_LIMITS.totalSize.toLocaleString('en')} in all), so the run was stopped.`,
-      };
-    case 'memory':
-      return {
-        name: 'OutOfMemory',
-        message: `Too much memory: the code held more than the sandbox allows (${SANDBOX_MEMORY.bytes / 2 ** 20} MB in all, ArrayBuffers included), so the run was stopped.`,
-      };
-  }
+  if (reason !== 'memory') return relayStoppedError(reason);
+  return {
+    name: 'OutOfMemory',
+    message: `Too much memory: the code held more than the sandbox allows (${SANDBOX_MEMORY.bytes / 2 ** 20} MB in all, ArrayBuffers included), so the run was stopped.`,
+  };
 }

@@ -1,8 +1,8 @@
 import { Worker, type MessagePort } from 'node:worker_threads';
-import { RELAY_LIMITS } from '../../core/run/limits.ts';
-import { serializeError, type SerializedError } from '../../core/sandbox/protocol.ts';
+import { serializeError, type SerializedError } from '../../core/wire/errors.ts';
+import { RELAY_LIMITS } from '../../core/wire/limits.ts';
+import { createRelayGuard, type RelayStop } from '../../core/wire/relay-guard.ts';
 import { createJsonLineReader } from './line-reader.ts';
-import { sizeWithin } from '../../core/run/relay-size.ts';
 import {
   parseSandboxRequest,
   type SandboxReport,
@@ -28,8 +28,8 @@ interface Started {
 
 /** A running case: its worker and what it has sent so far. */
 interface Entry extends Started {
-  messages: number;
-  size: number;
+  /** Holds what it sends to `RELAY_LIMITS`. */
+  guard: (message: unknown) => RelayStop | undefined;
   /** Set once the CLI or this process has ended it, or it has reported its end. */
   ended: boolean;
   /** The error that escaped the script, reported once the worker has exited. */
@@ -93,16 +93,12 @@ function spawn(id: number, script: string): void {
   const started = idle.shift() ?? startWorker();
   const { worker } = started;
   worker.removeAllListeners('error').removeAllListeners('exit');
-  const entry: Entry = { ...started, messages: 0, size: 0, ended: false };
+  const entry: Entry = { ...started, guard: createRelayGuard(), ended: false };
   running.set(id, entry);
   worker.on('message', (data: unknown) => {
     if (entry.ended) return;
-    if (++entry.messages > RELAY_LIMITS.messages) return void stop(id, 'flood');
-    const size = sizeWithin(data, RELAY_LIMITS.messageSize);
-    entry.size += size;
-    if (size > RELAY_LIMITS.messageSize || entry.size > RELAY_LIMITS.totalSize) {
-      return void stop(id, 'too-large');
-    }
+    const relayStop = entry.guard(data);
+    if (relayStop) return void stop(id, relayStop);
     report({ type: 'message', id, data });
   });
   worker.on('messageerror', (error: Error) => {

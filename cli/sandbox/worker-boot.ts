@@ -1,4 +1,4 @@
-import { WORKER_MESSAGE_BUDGET } from '../../core/run/limits.ts';
+import { WORKER_MESSAGE_BUDGET } from '../../core/wire/limits.ts';
 
 /**
  * The web platform's globals that learner code keeps, besides the language's own: what a

@@ -1,4 +1,4 @@
-import { formatPath, formatSegment, type PathSegment } from '../sandbox/format-path.ts';
+import { formatPath, formatSegment, type PathSegment } from '../wire/format-path.ts';
 
 // Where a path is written is the worker's business too (core/sandbox): one way, shared.
 export { formatPath, type PathSegment };

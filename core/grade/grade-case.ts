@@ -3,7 +3,7 @@ import { boundJson, count } from '../cassette/json-preview.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
 import type { LessonCase } from '../lesson/types.ts';
 import type { CaseRun } from '../run/events.ts';
-import { RUN_LIMITS } from '../run/limits.ts';
+import { RUN_LIMITS } from '../wire/limits.ts';
 import type { StackMapper } from '../run/stack-map.ts';
 import { describeDiff } from './describe-diff.ts';
 import { checkRunFields, describeRunCheck } from './run-checked.ts';

@@ -3,7 +3,8 @@ import type { CassetteRejection } from '../cassette/session.ts';
 import type { DiffEntry } from '../cassette/json-diff.ts';
 import type { ApiRetry } from '../run/model-source.ts';
 import type { CompileError } from '../run/bundle.ts';
-import type { ConsoleLevel, SerializedError } from '../sandbox/protocol.ts';
+import type { SerializedError } from '../wire/errors.ts';
+import type { ConsoleLevel } from '../wire/worker-protocol.ts';
 import type { StackFrame } from '../run/stack-map.ts';
 
 /** How much of a run a case report keeps, whatever the code printed or threw. */

@@ -4,7 +4,7 @@ import type { FileMap, Lesson, LessonCase } from '../lesson/types.ts';
 import { createBundleCache } from '../run/bundle-cache.ts';
 import type { CompileError } from '../run/bundle.ts';
 import type { Bundler, GradingHost, RunHost } from '../run/host.ts';
-import type { SerializedError } from '../sandbox/protocol.ts';
+import type { SerializedError } from '../wire/errors.ts';
 import { runCase, type CaseRunHandle } from '../run/run-case.ts';
 import type { CaseRun } from '../run/events.ts';
 import { createStackMapper, type StackMapper } from '../run/stack-map.ts';

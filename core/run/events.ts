@@ -2,7 +2,8 @@ import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { TimedEvent } from '../api/stream-events.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
 import type { ApiRetry } from './model-source.ts';
-import type { ConsoleLevel, SerializedError } from '../sandbox/protocol.ts';
+import type { SerializedError } from '../wire/errors.ts';
+import type { ConsoleLevel } from '../wire/worker-protocol.ts';
 
 /**
  * What a run records, independently of what the learner's code reports about itself:

@@ -1,7 +1,7 @@
 import type { ApiRequest } from '../api/messages.ts';
 import type { FileMap, Lesson } from '../lesson/types.ts';
 import type { BundleResult } from './bundle.ts';
-import type { SerializedError } from '../sandbox/protocol.ts';
+import type { SerializedError } from '../wire/errors.ts';
 import type { ModelAnswer } from './model-source.ts';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiResponse } from '../api/messages.ts';
 import type { LessonCase } from '../lesson/types.ts';
 import type { Clock, SpawnWorker, WorkerEvents } from './host.ts';
-import { RUN_LIMITS } from './limits.ts';
+import { RUN_LIMITS } from '../wire/limits.ts';
 import type { ModelAnswer, ModelSource } from './model-source.ts';
 import { runCase, runScript } from './run-case.ts';
 

@@ -4,14 +4,14 @@ import { createCassetteSession, type LoopBounds } from '../cassette/session.ts';
 import type { LessonCase } from '../lesson/types.ts';
 import type { CaseRun, RunEvent, RunOutcome } from './events.ts';
 import { withPrelude, type RunHost, type WorkerHandle } from './host.ts';
-import { cutConsoleLine, RUN_LIMITS } from './limits.ts';
+import { cutConsoleLine, RUN_LIMITS } from '../wire/limits.ts';
 import type { ModelAnswer, ModelSource } from './model-source.ts';
 import {
   parseWorkerMessage,
-  serializeError,
   type HostMessage,
   type WorkerMessage,
-} from '../sandbox/protocol.ts';
+} from '../wire/worker-protocol.ts';
+import { serializeError } from '../wire/errors.ts';
 
 export interface CaseRunHandle {
   result: Promise<CaseRun>;

@@ -1,19 +1,19 @@
 import type { ApiRequest, ApiResponse } from '../api/messages.ts';
-import { formatPath, type PathSegment } from './format-path.ts';
+import { formatPath, type PathSegment } from '../wire/format-path.ts';
 import type { Harness, HarnessMain, ToolImpl } from './harness-api.ts';
 import { APIError, responseHeaders } from './sdk/errors.ts';
 import { formatConsoleArgs } from './format-value.ts';
-import { cutConsoleLine, RUN_LIMITS } from '../run/limits.ts';
+import { cutConsoleLine, RUN_LIMITS } from '../wire/limits.ts';
 import { lockdown } from './lockdown.ts';
 import { createStreamLedger, type EventStream } from './event-stream.ts';
 import type { TimedEvent } from '../api/stream-events.ts';
 import {
-  serializeError,
   type ConsoleLevel,
   type ConsoleLine,
   type HostMessage,
   type WorkerMessage,
-} from './protocol.ts';
+} from '../wire/worker-protocol.ts';
+import { serializeError } from '../wire/errors.ts';
 
 /**
  * The part of a run that lives inside the worker, bundled ahead of the harness and the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WORKER_MESSAGE_BUDGET } from '../../../core/run/limits.ts';
+import { WORKER_MESSAGE_BUDGET } from '../../../core/wire/limits.ts';
 import { bootCaseWorker, REMOVED_NAMES, type BootPort } from './case-worker-boot.ts';
 
 /** What the stand-in runtime (below) leaves on the scope, for the test to read. */

@@ -1,5 +1,5 @@
 // Runs inside each case worker (a Blob Web Worker of the runner frame), before any lesson code.
-import { WORKER_MESSAGE_BUDGET } from '../../../core/run/limits.ts';
+import { WORKER_MESSAGE_BUDGET } from '../../../core/wire/limits.ts';
 import { RUNTIME_SCRIPT_NAME } from '../../../core/run/stack-map.ts';
 
 /** The name a case's frames carry in stack traces (its lines numbered from 1). */

@@ -1,8 +1,4 @@
 import type { SerializedError } from '../../../core/index.ts';
-import { RELAY_LIMITS } from '../../../core/run/limits.ts';
-
-/** Why the frame stopped a worker on its own. */
-export type StopReason = 'flood' | 'too-large';
 
 /** What a worker's uncaught error said (the fields of its ErrorEvent). */
 export interface WorkerErrorEvent {
@@ -24,18 +20,4 @@ export function errorFromWorkerError(event: WorkerErrorEvent): SerializedError {
   if (!event.lineno) return { name, message };
   const frame = `    at ${event.filename || 'bundle.js'}:${event.lineno}:${event.colno}`;
   return { name, message, stack: `${name}: ${message}\n${frame}` };
-}
-
-/** What the learner is told when the frame stopped a worker on its own. */
-export function stoppedError(reason: StopReason): SerializedError {
-  return reason === 'flood'
-    ? {
-        name: 'Flood',
-        message: `The code sent more than ${RELAY_LIMITS.messages} messages to the page, so the run was stopped.`,
-      }
-    : {
-        name: 'TooLarge',
-        message:
-          'The code sent the page more data than a run may (a few megabytes), so the run was stopped.',
-      };
 }

@@ -1,7 +1,6 @@
 import type { SpawnWorker, WorkerEvents } from '../../../core/index.ts';
-import { RELAY_LIMITS } from '../../../core/run/limits.ts';
-import { sizeWithin } from '../../../core/run/relay-size.ts';
-import { errorFromWorkerError, stoppedError } from './worker-errors.ts';
+import { createRelayGuard, relayStoppedError } from '../../../core/wire/relay-guard.ts';
+import { errorFromWorkerError } from './worker-errors.ts';
 
 /**
  * The frame's end of a case worker's port (a `MessagePort`: a fake in tests): the one channel
@@ -123,8 +122,7 @@ export function createWorkerPool(
     const { worker, port } = pool.shift() ?? startWorker();
     alive++;
     let live = true;
-    let messages = 0;
-    let total = 0;
+    const guard = createRelayGuard();
     const end = () => {
       if (!live) return;
       live = false;
@@ -146,12 +144,8 @@ export function createWorkerPool(
     };
     port.onmessage = ({ data }) => {
       if (!live) return;
-      if (++messages > RELAY_LIMITS.messages) return fail(stoppedError('flood'));
-      const size = sizeWithin(data, RELAY_LIMITS.messageSize);
-      total += size;
-      if (size > RELAY_LIMITS.messageSize || total > RELAY_LIMITS.totalSize) {
-        return fail(stoppedError('too-large'));
-      }
+      const stop = guard(data);
+      if (stop) return fail(relayStoppedError(stop));
       events.message(data);
     };
     port.onmessageerror = () =>

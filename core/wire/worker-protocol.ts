@@ -1,6 +1,7 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { TimedEvent } from '../api/stream-events.ts';
-import { RUN_LIMITS } from '../run/limits.ts';
+import { parseError, type SerializedError } from './errors.ts';
+import { RUN_LIMITS } from './limits.ts';
 
 /**
  * Every message that crosses the boundary between a host (browser page, CLI) and the
@@ -9,13 +10,6 @@ import { RUN_LIMITS } from '../run/limits.ts';
  * which can make it say odd things (a tool's input, a thrown value), so hosts still check
  * each message with `parseWorkerMessage`.
  */
-
-/** An error as it crosses the boundary: never a thrown object or a bare string. */
-export interface SerializedError {
-  name: string;
-  message: string;
-  stack?: string;
-}
 
 export type ConsoleLevel = 'log' | 'info' | 'warn' | 'error' | 'debug';
 
@@ -58,14 +52,6 @@ const consoleLevels = new Set<string>(['log', 'info', 'warn', 'error', 'debug'])
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Checks an error that crossed a boundary: a `SerializedError`, or `undefined`. */
-export function parseError(value: unknown): SerializedError | undefined {
-  if (!isRecord(value)) return;
-  const { name, message, stack } = value;
-  if (typeof name !== 'string' || typeof message !== 'string') return;
-  return typeof stack === 'string' ? { name, message, stack } : { name, message };
 }
 
 /** Checks a message from the worker; anything that is not a well-formed `WorkerMessage` is `undefined`. */
@@ -117,28 +103,5 @@ export function parseWorkerMessage(data: unknown): WorkerMessage | undefined {
     }
     default:
       return;
-  }
-}
-
-/** Turns anything thrown into a `SerializedError`, whatever it is. */
-export function serializeError(thrown: unknown): SerializedError {
-  try {
-    if (thrown instanceof Error) {
-      const out: SerializedError = { name: String(thrown.name), message: String(thrown.message) };
-      if (typeof thrown.stack === 'string') out.stack = thrown.stack;
-      return out;
-    }
-    return { name: 'Thrown value', message: describeThrown(thrown) };
-  } catch {
-    return { name: 'Thrown value', message: '(a value that could not be described)' };
-  }
-}
-
-function describeThrown(value: unknown): string {
-  if (typeof value === 'string') return `a string was thrown: ${JSON.stringify(value)}`;
-  try {
-    return `a non-Error value was thrown: ${JSON.stringify(value) ?? String(value)}`;
-  } catch {
-    return `a non-Error value was thrown: ${Object.prototype.toString.call(value)}`;
   }
 }

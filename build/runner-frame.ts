@@ -84,9 +84,9 @@ export async function buildSandboxRuntime(entry = SANDBOX_RUNTIME_ENTRY): Promis
   return output.text.trim();
 }
 
-/** web/host/runner-frame/case.worker.ts: the program of every worker that runs a case. */
+/** web/host/case-worker/case.worker.ts: the program of every worker that runs a case. */
 export const CASE_WORKER_ENTRY = fileURLToPath(
-  new URL('../web/host/runner-frame/case.worker.ts', import.meta.url),
+  new URL('../web/host/case-worker/case.worker.ts', import.meta.url),
 );
 
 /** One browser script from a TypeScript entry, with `define`d strings in it. */

@@ -74,7 +74,7 @@ if (Math.min(builtAt(cli), builtAt(sandbox)) < sources) {
   // The sandbox process runs as `node -e`, a CommonJS script, and reads no file.
   const sandboxBuild = await build({
     ...common,
-    entryPoints: [join(root, 'cli', 'sandbox', 'sandbox-process.ts')],
+    entryPoints: [join(root, 'cli', 'sandbox', 'child', 'sandbox-process.ts')],
     format: 'cjs',
   });
   const cliBuild = await build({

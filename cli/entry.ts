@@ -1,5 +1,6 @@
-import { createSandbox, type Sandbox } from './sandbox-host.ts';
-import { sandboxProgram } from './sandbox-program.ts';
+// Runs in the CLI's own process (the grading process): it starts the sandbox process first.
+import { createSandbox, type Sandbox } from './sandbox/host/sandbox-host.ts';
+import { sandboxProgram } from './sandbox/host/sandbox-program.ts';
 
 /** Workers started before the course is loaded: no stage has fewer cases. */
 const EARLY_WORKERS = 3;

@@ -11,7 +11,7 @@ import { runTests } from './commands/test.ts';
 import { readCourseState } from './course-state.ts';
 import { loadPackagedCourse } from './load.ts';
 import { createNodeHost, type NodeHost } from './node-host.ts';
-import type { Sandbox } from './sandbox-host.ts';
+import type { Sandbox } from './sandbox/host/sandbox-host.ts';
 import { terminalLine } from './terminal-text.ts';
 
 const DEFAULT_BASE = 'http://localhost:5173/';

@@ -4,8 +4,8 @@ import { join, relative, sep } from 'node:path';
 import { esbuildBundler, type FileMap, type GradingHost } from '../core/index.ts';
 import { CORE_DIR, loadEsbuild } from './package-root.ts';
 import { restartingEsbuild } from './restarting-esbuild.ts';
-import { sandboxProgram } from './sandbox-program.ts';
-import { createSandbox, SANDBOX_PRELUDE, type Sandbox } from './sandbox-host.ts';
+import { sandboxProgram } from './sandbox/host/sandbox-program.ts';
+import { createSandbox, SANDBOX_PRELUDE, type Sandbox } from './sandbox/host/sandbox-host.ts';
 
 export { FIXTURES_DIR, PACKAGE_ROOT } from './package-root.ts';
 

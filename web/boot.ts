@@ -3,7 +3,7 @@
 import './zod-config.ts';
 // 2. The host: the bundler's worker is created as this module is evaluated, so esbuild.wasm
 //    downloads and compiles while the rest of the app is evaluated.
-import { bundler, frame } from './host/page-host.ts';
+import { bundler, frame } from './host/page/page-host.ts';
 import { createElement, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // Global styles first, so each feature's own stylesheet can build on them.

@@ -31,7 +31,7 @@ export type StopReason = RelayStop | 'memory';
 /**
  * The sandbox process's memory. A worker's `resourceLimits` bound its JavaScript heap, not its
  * ArrayBuffers, which one case could grow to gigabytes: so the process watches its resident
- * memory, and past `bytes` stops the case that holds the most (cli/sandbox/memory-watch.ts).
+ * memory, and past `bytes` stops the case that holds the most (cli/sandbox/child/memory-watch.ts).
  */
 export const SANDBOX_MEMORY = {
   /**

@@ -25,8 +25,8 @@ import { serializeError } from '../wire/errors.ts';
  * Each host's worker boot hands it the port as `globalThis.__theinferencePort`, and this module
  * takes it into its closure and deletes the name before any lesson code exists: the port is
  * the one channel the host believes, and nothing learner code can reach posts on it (the
- * browser's boot also removes the worker's own `postMessage`, web/host/runner-frame/
- * case.worker.ts; the CLI's worker never had one on its global).
+ * browser's boot also removes the worker's own `postMessage`,
+ * web/host/case-worker/case-worker-boot.ts; the CLI's worker never had one on its global).
  */
 interface RuntimePort {
   post(message: WorkerMessage): void;

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { CaseReport, FileMap, LessonReport } from '../../core/index.ts';
-import type { BundlerStatus } from '../host/bundler/bundler.ts';
+import type { BundlerStatus } from '../host/page/bundler-client.ts';
 
 export type { BundlerStatus };
 import type { AppState } from './app-state.ts';

@@ -6,7 +6,7 @@ import {
   type Lesson,
   type ModelAnswerer,
 } from '../../../core/index.ts';
-import type { LiveRunEnd } from '../../host/runner-frame/runner-frame.ts';
+import type { LiveRunEnd } from '../../host/page/runner-client.ts';
 import type { LiveSettings } from '../../store/live-slice.ts';
 import { baseUrlProblem } from './allowed-origins.ts';
 import { sendMessage } from './live-connection.ts';

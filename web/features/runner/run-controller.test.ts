@@ -7,13 +7,13 @@ import type {
   ModelAnswerer,
 } from '../../../core/index.ts';
 import { unrunCase } from '../../../core/grade/start-grading.ts';
-import type { PageBundler } from '../../host/bundler/bundler.ts';
+import type { PageBundler } from '../../host/page/bundler-client.ts';
 import type {
   FrameLiveRequest,
   FrameRunRequest,
   LiveRunEnd,
   RunnerFrame,
-} from '../../host/runner-frame/runner-frame.ts';
+} from '../../host/page/runner-client.ts';
 import type { RunState } from '../../store/run-slice.ts';
 import { createRunController, type RunStore } from './run-controller.ts';
 

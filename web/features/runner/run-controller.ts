@@ -14,12 +14,12 @@ import {
   selectCases,
   unrunCase,
 } from '../../../core/grade/start-grading.ts';
-import type { PageBundler } from '../../host/bundler/bundler.ts';
+import type { PageBundler } from '../../host/page/bundler-client.ts';
 import type {
   FrameLiveRequest,
   LiveRunEnd,
   RunnerFrame,
-} from '../../host/runner-frame/runner-frame.ts';
+} from '../../host/page/runner-client.ts';
 import type { RunSlice, RunSource, RunState } from '../../store/run-slice.ts';
 
 /**

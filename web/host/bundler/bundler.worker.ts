@@ -1,3 +1,4 @@
+// Runs in the bundler's Web Worker, which the page starts: esbuild-wasm bundles each run's files.
 import * as esbuild from 'esbuild-wasm';
 import wasmURL from 'esbuild-wasm/esbuild.wasm?url';
 import {

@@ -1,3 +1,4 @@
+// Runs in the runner frame (the page's sandboxed iframe, an opaque origin); starts case workers.
 import type { Clock } from '../../../core/index.ts';
 import { parseFrameRequest, type FrameReport } from './protocol.ts';
 import { createFrameServer } from './serve-runs.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadEsbuild, PACKAGE_ROOT } from './package-root.ts';
+import { loadEsbuild, PACKAGE_ROOT } from '../../package-root.ts';
 
 /** Set by cli/bin.js: the sandbox program it built beside the CLI's own bundle. */
 const BUILT = (import.meta as { THEINFERENCE_SANDBOX?: string }).THEINFERENCE_SANDBOX;
@@ -8,7 +8,7 @@ const BUILT = (import.meta as { THEINFERENCE_SANDBOX?: string }).THEINFERENCE_SA
 let program: string | undefined;
 
 /**
- * The sandbox process's program as one CommonJS script's text (cli/sandbox/sandbox-process.ts and what
+ * The sandbox process's program as one CommonJS script's text (cli/sandbox/child/sandbox-process.ts and what
  * it imports), to be run with `node -e`: the sandbox then needs to read no file at all. The
  * installed CLI reads the one cli/bin.js built; run from its sources (tests, scripts), it is
  * bundled here, once per process.
@@ -17,7 +17,7 @@ export function sandboxProgram(): string {
   if (program !== undefined) return program;
   if (BUILT !== undefined) return (program = readFileSync(BUILT, 'utf8'));
   const result = loadEsbuild().buildSync({
-    entryPoints: [join(PACKAGE_ROOT, 'cli', 'sandbox', 'sandbox-process.ts')],
+    entryPoints: [join(PACKAGE_ROOT, 'cli', 'sandbox', 'child', 'sandbox-process.ts')],
     bundle: true,
     write: false,
     platform: 'node',

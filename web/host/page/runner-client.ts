@@ -7,7 +7,7 @@ import type {
   StackFrame,
 } from '../../../core/index.ts';
 import { unrunCase, unrunRun } from '../../../core/grade/start-grading.ts';
-import { parseFrameReport, type FrameReport, type FrameRequest } from './protocol.ts';
+import { parseFrameReport, type FrameReport, type FrameRequest } from '../runner-frame/protocol.ts';
 
 /**
  * The page's runner frame: `<iframe sandbox="allow-scripts" src="runner.html">`, hidden, for the

@@ -1,6 +1,7 @@
-import { createBundler, type BundlerWorker as BundlerWorkerLike } from './bundler/bundler.ts';
-import BundlerWorker from './bundler/bundler.worker.ts?worker';
-import { createRunnerFrame } from './runner-frame/runner-frame.ts';
+// Runs in the page's main thread: starts the two threads it talks to, bundler and runner frame.
+import { createBundler, type BundlerWorker as BundlerWorkerLike } from './bundler-client.ts';
+import BundlerWorker from '../bundler/bundler.worker.ts?worker';
+import { createRunnerFrame } from './runner-client.ts';
 
 /**
  * The page's host, created as this module is evaluated: boot.ts imports it ahead of the app's

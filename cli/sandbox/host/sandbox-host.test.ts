@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RELAY_LIMITS, RUN_LIMITS, startGrading, type CaseReport } from '../core/index.ts';
-import { loadPackagedCourse } from './load.ts';
-import { createNodeHost } from './node-host.ts';
+import { RELAY_LIMITS, RUN_LIMITS, startGrading, type CaseReport } from '../../../core/index.ts';
+import { loadPackagedCourse } from '../../load.ts';
+import { createNodeHost } from '../../node-host.ts';
 import { createSandbox, permissionFlags } from './sandbox-host.ts';
-import { MAX_REPORT_LINE } from './sandbox/protocol.ts';
+import { MAX_REPORT_LINE } from '../protocol.ts';
 
 /**
  * Learner code against the CLI's sandbox: each hostile program below runs as a lesson's
@@ -39,7 +39,7 @@ function verdict(cases: CaseReport[]): { kind: string; message: string } {
 }
 
 const oneTurn = (body: string) =>
-  `import type { Message, Model } from './types';
+  `import type { Message, Model } from '../../types';
 export async function runOneTurn(messages: Message[], model: Model): Promise<never> {
 ${body}
 }

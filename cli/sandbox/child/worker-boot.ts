@@ -1,4 +1,5 @@
-import { WORKER_MESSAGE_BUDGET } from '../../core/wire/limits.ts';
+// Runs in the sandbox process: the program of each case's worker thread, as text (`eval: true`).
+import { WORKER_MESSAGE_BUDGET } from '../../../core/wire/limits.ts';
 
 /**
  * The web platform's globals that learner code keeps, besides the language's own: what a

@@ -1,8 +1,8 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import { SANDBOX_MEMORY } from './protocol.ts';
+import { SANDBOX_MEMORY } from '../protocol.ts';
 
 /**
- * Runs in the sandbox process (cli/sandbox/sandbox-process.ts): the watch on its memory. Worker
+ * Runs in the sandbox process (cli/sandbox/child/sandbox-process.ts): the watch on its memory. Worker
  * `resourceLimits` bound a case's JavaScript heap, not its ArrayBuffers; so every
  * `SANDBOX_MEMORY.checkMs` the process reads its resident memory, and past `SANDBOX_MEMORY.bytes`
  * asks each running case how much it holds and stops the one that holds the most (or cannot say:

@@ -1,14 +1,15 @@
+// Runs in the sandbox process (the CLI's child, under Node's permission model).
 import { Worker, type MessagePort } from 'node:worker_threads';
-import { serializeError, type SerializedError } from '../../core/wire/errors.ts';
-import { RELAY_LIMITS } from '../../core/wire/limits.ts';
-import { createRelayGuard, type RelayStop } from '../../core/wire/relay-guard.ts';
-import { createJsonLineReader } from './line-reader.ts';
+import { serializeError, type SerializedError } from '../../../core/wire/errors.ts';
+import { RELAY_LIMITS } from '../../../core/wire/limits.ts';
+import { createRelayGuard, type RelayStop } from '../../../core/wire/relay-guard.ts';
+import { createJsonLineReader } from '../line-reader.ts';
 import {
   parseSandboxRequest,
   type SandboxReport,
   type SandboxRequest,
   type StopReason,
-} from './protocol.ts';
+} from '../protocol.ts';
 import { MEMORY_PROBE, probeChannel, watchMemory } from './memory-watch.ts';
 import { WORKER_BOOT } from './worker-boot.ts';
 

@@ -1,10 +1,10 @@
 import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
 // Core's files directly, not its index: this module starts first (see entry.ts), before the
 // rest of the engine has loaded.
-import type { SpawnWorker, WorkerEvents } from '../core/run/host.ts';
-import { RELAY_LIMITS } from '../core/wire/limits.ts';
-import type { SerializedError } from '../core/wire/errors.ts';
-import { createJsonLineReader } from './sandbox/line-reader.ts';
+import type { SpawnWorker, WorkerEvents } from '../../../core/run/host.ts';
+import { RELAY_LIMITS } from '../../../core/wire/limits.ts';
+import type { SerializedError } from '../../../core/wire/errors.ts';
+import { createJsonLineReader } from '../line-reader.ts';
 import {
   MAX_REPORT_LINE,
   parseSandboxReport,
@@ -12,7 +12,7 @@ import {
   stoppedError,
   type SandboxReport,
   type SandboxRequest,
-} from './sandbox/protocol.ts';
+} from '../protocol.ts';
 
 /**
  * THE one place the CLI runs learner code: a sandbox process of its own (cli/sandbox/), started
@@ -50,7 +50,7 @@ export const SANDBOX_PRELUDE = '// theinference: one case, in a worker of its ow
 /** Bytes one case may send, as JSON, before the CLI stops it even if the sandbox does not. */
 const MAX_CASE_CHARS = 6 * RELAY_LIMITS.totalSize;
 
-/** Starts the sandbox process for `program` (the bundled cli/sandbox/sandbox-process.ts). */
+/** Starts the sandbox process for `program` (the bundled cli/sandbox/child/sandbox-process.ts). */
 export function createSandbox(program: string): Sandbox {
   let child: ChildProcess | undefined;
   let nextId = 1;

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { startGrading } from '../core/index.ts';
-import { loadPackagedCourse } from './load.ts';
-import { createNodeHost } from './node-host.ts';
+import { startGrading } from '../../../core/index.ts';
+import { loadPackagedCourse } from '../../load.ts';
+import { createNodeHost } from '../../node-host.ts';
 
 /**
  * A case that holds gigabytes in ArrayBuffers (which a worker's resourceLimits do not bound)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Lesson } from '../../../core/index.ts';
-import type { BundlerReply, BundlerRequest } from './bundler-messages.ts';
-import { createBundler, type BundlerStatus, type BundlerWorker } from './bundler.ts';
+import type { BundlerReply, BundlerRequest } from '../bundler/bundler-messages.ts';
+import { createBundler, type BundlerStatus, type BundlerWorker } from './bundler-client.ts';
 
 const lesson = { id: 'l', harness: 'h', readOnly: [], starter: {} } as unknown as Lesson;
 

@@ -62,7 +62,9 @@ export {
   startGrading,
   unrunCase,
   type CaseGrading,
+  type RemoteGradingHost,
 } from './grade/start-grading.ts';
+export { cachedBundler } from './run/bundle-cache.ts';
 export type { ApiRetry, ModelAnswer, ModelSource } from './run/model-source.ts';
 export type { CaseRun, RunEvent } from './run/events.ts';
 export {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Lesson, LessonCase } from '../lesson/types.ts';
-import { gradeBundle, startGrading } from './start-grading.ts';
+import { gradeBundle, startGrading, unrunCase } from './start-grading.ts';
 import type { GradingHost, RunHost, WorkerEvents } from '../run/host.ts';
 
 const kase = (name: string): LessonCase => ({
@@ -64,6 +64,42 @@ describe('startGrading with a subset of cases', () => {
   it('runs every case without a subset', async () => {
     const report = await startGrading(host(true), lesson, {}).result;
     expect(report.cases.map((c) => c.name)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('startGrading', () => {
+  it('starts no case when cancelled before the bundle is made', async () => {
+    const h = host(true);
+    const grading = startGrading(h, lesson, {});
+    grading.cancel();
+    const report = await grading.result;
+    expect(report.cases.map((c) => c.kind)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    expect(h.spawned).toBe(0);
+  });
+
+  it("hands a remote host's runner the bundle, the cases named and the lesson's limit", async () => {
+    const { bundle, clock } = host(true);
+    const asked: string[][] = [];
+    const report = await startGrading(
+      {
+        bundle,
+        clock,
+        gradeBundle(cases, _bundle, { timeoutMs, onCase }) {
+          asked.push([...cases.map((c) => c.name), String(timeoutMs)]);
+          const reports = cases.map((c) => unrunCase(c, { name: 'Error', message: 'remote' }));
+          reports.forEach((r) => onCase?.(r));
+          return { result: Promise.resolve(reports), cancel() {} };
+        },
+      },
+      lesson,
+      {},
+      { cases: ['b', 'c'] },
+    ).result;
+    expect(asked).toEqual([['b', 'c', '1000']]);
+    expect(report.cases.map((c) => [c.name, c.kind])).toEqual([
+      ['b', 'runtime'],
+      ['c', 'runtime'],
+    ]);
   });
 });
 

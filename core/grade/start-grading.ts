@@ -1,20 +1,28 @@
 import { gradeCase } from './grade-case.ts';
 import type { CaseReport, LessonReport } from './report.ts';
 import type { FileMap, Lesson, LessonCase } from '../lesson/types.ts';
-import { createBundleCache } from '../run/bundle-cache.ts';
+import { cachedBundler } from '../run/bundle-cache.ts';
 import type { CompileError } from '../run/bundle.ts';
-import type { Bundler, GradingHost, RunHost } from '../run/host.ts';
+import type { Bundler, Clock, GradingHost, RunHost } from '../run/host.ts';
 import type { SerializedError } from '../wire/errors.ts';
 import { runCase, type CaseRunHandle } from '../run/run-case.ts';
 import type { CaseRun } from '../run/events.ts';
 import { createStackMapper, type StackMapper } from '../run/stack-map.ts';
 
-/** One bundle cache per bundler instance: hosts build a host object per run, not per bundler. */
-const caches = new WeakMap<Bundler, Bundler>();
-function bundleFor(host: GradingHost): Bundler {
-  let cache = caches.get(host.bundle);
-  if (!cache) caches.set(host.bundle, (cache = createBundleCache(host.bundle)));
-  return cache;
+/**
+ * A host whose cases run in another thread, which grades them there with `gradeBundle`: the
+ * browser's page, whose runner frame holds the workers.
+ */
+export interface RemoteGradingHost {
+  /** One instance for the host's life: the core remembers each lesson's last bundle per bundler. */
+  bundle: Bundler;
+  clock: Clock;
+  /** Runs and grades the bundle's cases, as `gradeBundle` does, wherever the workers are. */
+  gradeBundle(
+    cases: readonly LessonCase[],
+    bundle: { script: string; sourceMap: string },
+    options: { timeoutMs: number; onCase?: (report: CaseReport) => void },
+  ): CaseGrading;
 }
 
 export interface GradingOptions {
@@ -26,7 +34,7 @@ export interface GradingOptions {
   cases?: readonly string[];
   /**
    * Called with each case's run as it was recorded, and the bundle's stack mapper: for checks
-   * that grade one run more than one way (sealed and open, say).
+   * that grade one run more than one way (sealed and open, say). On a host's own workers only.
    */
   onRun?: (testCase: LessonCase, run: CaseRun, stacks: StackMapper) => void;
 }
@@ -39,12 +47,12 @@ export interface GradingHandle {
 
 /**
  * Grades the learner's files against every case of a lesson: one bundle, then each case in a
- * worker of its own (`gradeBundle`). The CLI calls this; the browser bundles
- * in its page and grades the bundle in its runner frame with `gradeBundle`, so for the same
- * files both hosts reach the same verdict.
+ * worker of its own (`gradeBundle`). Both hosts call this: the CLI with its own workers, the
+ * page with a `RemoteGradingHost` whose runner frame runs `gradeBundle`, so for the same files
+ * both reach the same verdict. Cancelled before the bundle is made, no case starts.
  */
 export function startGrading(
-  host: GradingHost,
+  host: GradingHost | RemoteGradingHost,
   lesson: Lesson,
   files: FileMap,
   options: GradingOptions = {},
@@ -53,7 +61,7 @@ export function startGrading(
   let cancelled = false;
   const result = (async (): Promise<LessonReport> => {
     const started = host.clock.now();
-    const bundle = await bundleFor(host)(lesson, files);
+    const bundle = await cachedBundler(host.bundle)(lesson, files);
     const bundleMs = host.clock.now() - started;
     const selected = selectCases(lesson, options.cases);
     const report = (cases: CaseReport[]) =>
@@ -62,12 +70,13 @@ export function startGrading(
         durationMs: host.clock.now() - started,
       });
     if (!bundle.ok) return report(compileFailures(selected, bundle.errors));
-    grading = gradeBundle(host, selected, bundle, {
-      timeoutMs: options.timeoutMs ?? lesson.timeoutMs,
-      onCase: options.onCase,
-      onRun: options.onRun,
-    });
-    if (cancelled) grading.cancel();
+    if (cancelled) return report(selected.map((c) => unrunCase(c, 'cancelled')));
+    const timeoutMs = options.timeoutMs ?? lesson.timeoutMs;
+    const { onCase } = options;
+    grading =
+      'gradeBundle' in host
+        ? host.gradeBundle(selected, bundle, { timeoutMs, onCase })
+        : gradeBundle(host, selected, bundle, { timeoutMs, onCase, onRun: options.onRun });
     return report(await grading.result);
   })();
   return {

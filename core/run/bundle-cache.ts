@@ -7,7 +7,7 @@ import type { Bundler } from './host.ts';
  * watch mode, a tutor experiment undone) skips the bundler. A bundle is a pure function of the
  * lesson and the files, so a hit is exactly what a fresh build would produce.
  */
-export function createBundleCache(bundle: Bundler): Bundler {
+function createBundleCache(bundle: Bundler): Bundler {
   const last = new Map<string, { key: string; result: Promise<BundleResult> }>();
   return (lesson: Lesson, files: FileMap) => {
     const key = JSON.stringify(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1)));
@@ -17,4 +17,16 @@ export function createBundleCache(bundle: Bundler): Bundler {
     last.set(lesson.id, { key, result });
     return result;
   };
+}
+
+const caches = new WeakMap<Bundler, Bundler>();
+
+/**
+ * The one cache of `bundle`: whoever bundles with the same bundler instance (a Run, the page's
+ * bundling ahead of a Run, live mode) shares its lessons' last bundles.
+ */
+export function cachedBundler(bundle: Bundler): Bundler {
+  let cache = caches.get(bundle);
+  if (!cache) caches.set(bundle, (cache = createBundleCache(bundle)));
+  return cache;
 }

@@ -1,25 +1,16 @@
-import type {
-  BundleResult,
-  Bundler,
-  CaseReport,
-  CompileError,
-  Clock,
-  FileMap,
-  Lesson,
-} from '../../../core/index.ts';
-import { createBundleCache } from '../../../core/run/bundle-cache.ts';
 import {
-  compileFailures,
-  lessonReport,
-  selectCases,
-  unrunCase,
-} from '../../../core/grade/start-grading.ts';
+  cachedBundler,
+  startGrading,
+  type Bundler,
+  type CaseReport,
+  type Clock,
+  type CompileError,
+  type FileMap,
+  type LessonReport,
+  type Lesson,
+} from '../../../core/index.ts';
 import type { PageBundler } from '../../host/page/bundler-client.ts';
-import type {
-  FrameLiveRequest,
-  LiveRunEnd,
-  RunnerFrame,
-} from '../../host/page/runner-client.ts';
+import type { FrameLiveRequest, LiveRunEnd, RunnerFrame } from '../../host/page/runner-client.ts';
 import type { RunSlice, RunSource, RunState } from '../../store/run-slice.ts';
 
 /**
@@ -96,12 +87,6 @@ export function createRunController({
   store: RunStore;
   host: PageHost;
 }): RunController {
-  const caches = new WeakMap<Bundler, Bundler>();
-  const cached = (bundler: Bundler) => {
-    let cache = caches.get(bundler);
-    if (!cache) caches.set(bundler, (cache = createBundleCache(bundler)));
-    return cache;
-  };
   let latest = 0;
   /** The run Stop was last pressed for: it may still be waiting for the bundler. */
   let stopped = 0;
@@ -128,69 +113,64 @@ export function createRunController({
     const beginLater = host.clock.setTimeout(begin, 0);
     let bundler: Bundler;
     try {
-      bundler = cached(await host.bundler.load());
+      bundler = await host.bundler.load();
     } catch (error) {
       begin();
       store.getState().crashRun(id, `The bundler is not available: ${describe(error)}`);
       return;
     }
     if (id !== latest) return;
-    const started = host.clock.now();
-    let bundle: BundleResult;
-    try {
-      bundle = await bundler(lesson, files);
-    } catch (error) {
-      begin();
-      store.getState().crashRun(id, `The run failed inside the grader: ${describe(error)}`);
-      return;
-    }
-    if (id !== latest) return;
-    const bundleMs = host.clock.now() - started;
-    const selected = selectCases(lesson, only);
-    let cases: CaseReport[];
     let finished: CaseReport[] = [];
     let progress: unknown;
-    if (!bundle.ok || stopped === id) {
-      cases = bundle.ok
-        ? selected.map((c) => unrunCase(c, 'cancelled'))
-        : compileFailures(selected, bundle.errors);
-    } else {
-      const showProgress = () => {
-        progress = undefined;
-        const batch = finished;
-        finished = [];
-        if (batch.length > 0) store.getState().addCaseReports(id, batch);
-      };
-      const handle = host.frame.run(
-        {
-          script: bundle.script,
-          sourceMap: bundle.sourceMap,
-          cases: selected,
-          timeoutMs: lesson.timeoutMs,
+    const showProgress = () => {
+      progress = undefined;
+      const batch = finished;
+      finished = [];
+      if (batch.length > 0) store.getState().addCaseReports(id, batch);
+    };
+    const started = host.clock.now();
+    const grading = startGrading(
+      {
+        bundle: bundler,
+        clock: host.clock,
+        gradeBundle(cases, { script, sourceMap }, { timeoutMs, onCase }) {
+          const handle = host.frame.run(
+            { script, sourceMap, cases: [...cases], timeoutMs },
+            onCase ?? (() => {}),
+          );
+          begin();
+          return handle;
         },
-        (report) => {
+      },
+      lesson,
+      files,
+      {
+        cases: only,
+        onCase(report) {
           finished.push(report);
           progress ??= host.clock.setTimeout(showProgress, PROGRESS_MS);
         },
-      );
-      current = handle;
+      },
+    );
+    current = grading;
+    if (stopped === id) grading.cancel();
+    let report: LessonReport;
+    try {
+      report = await grading.result;
+    } catch (error) {
+      if (id !== latest) return;
       begin();
-      try {
-        cases = await handle.result;
-      } finally {
-        if (progress !== undefined) host.clock.clearTimeout(progress);
-        if (current === handle) current = undefined;
-      }
+      store.getState().crashRun(id, `The run failed inside the grader: ${describe(error)}`);
+      return;
+    } finally {
+      if (progress !== undefined) host.clock.clearTimeout(progress);
+      if (current === grading) current = undefined;
     }
     if (id !== latest) return;
-    const report = lessonReport(lesson, cases, bundle.ok ? [] : bundle.errors, {
-      bundleMs,
-      durationMs: host.clock.now() - started,
-    });
     // For the browser's performance panel and the benchmark: the run, and its bundling step.
     performance.measure('theinference:run', {
       start: started,
-      detail: { lesson: lesson.id, bundleMs, status: report.status },
+      detail: { lesson: lesson.id, bundleMs: report.bundleMs, status: report.status },
     });
     begin();
     store.getState().finishRun(id, report);
@@ -204,7 +184,7 @@ export function createRunController({
     current?.cancel();
     current = undefined;
     const id = ++latest;
-    const bundler = cached(await host.bundler.load());
+    const bundler = cachedBundler(await host.bundler.load());
     if (id !== latest) return;
     const started = host.clock.now();
     const bundle = await bundler(lesson, files);
@@ -239,7 +219,7 @@ export function createRunController({
         // One bundle in flight at a time: typing faster than esbuild bundles the latest text.
         while (preparingNow) await preparingNow;
         if (mine !== preparing) return;
-        preparingNow = cached(bundler)(lesson, files).then(() => {
+        preparingNow = cachedBundler(bundler)(lesson, files).then(() => {
           preparingNow = undefined;
         });
       });

@@ -80,8 +80,6 @@ export interface FrameRun {
 export interface RunnerFrameOptions {
   /** The frame's document (the app's `runner.html`). */
   url: string;
-  /** Where the frame goes (document.body). */
-  mount?: (frame: HTMLIFrameElement) => void;
 }
 
 /** While runs are alive, the frame is pinged this often... */
@@ -128,10 +126,7 @@ interface Client {
   settle(): void;
 }
 
-export function createRunnerFrame({
-  url,
-  mount = (element) => document.body.append(element),
-}: RunnerFrameOptions): RunnerFrame {
+export function createRunnerFrame({ url }: RunnerFrameOptions): RunnerFrame {
   let frame: Frame | undefined;
   const clients = new Map<number, Client>();
   let nextRun = 0;
@@ -167,7 +162,7 @@ export function createRunnerFrame({
     };
     element.addEventListener('load', () => (created.loadedAt ??= performance.now()));
     frame = created;
-    mount(element);
+    document.body.append(element);
     return created;
   };
 

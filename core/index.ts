@@ -2,7 +2,7 @@
 export type * from './api/messages.ts';
 export type { Course, FileMap, Lesson, LessonCase, LessonProblem } from './lesson/types.ts';
 export { loadCourse, type LoadCourseResult } from './lesson/load-course.ts';
-export { sealCourse } from './lesson/seal-course.ts';
+export { sealCourse } from './grade/seal-course.ts';
 export { LEARNER_LIBS } from './lesson/learner-libs.ts';
 export {
   type HintLevel,

@@ -1,6 +1,6 @@
 /**
  * Writes the course as a packed package ships it: loaded and checked from fixtures/, hidden
- * cases sealed (their expected outputs as digests, see core/lesson/seal-course.ts), as one
+ * cases sealed (their expected outputs as digests, see core/grade/seal-course.ts), as one
  * JSON file that cli/load.ts reads where there is no fixtures/ (the package ships none).
  * npm runs it as `prepack`, and `--remove` as `postpack`.
  * Usage: tsx scripts/seal-course.ts [<out file>]   (default: course.sealed.json at the root)

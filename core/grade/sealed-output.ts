@@ -6,31 +6,7 @@ import {
 } from '../cassette/json-diff.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { sha256Hex } from './sha256.ts';
-
-/**
- * A hidden case's expected output as it ships to learners: one salted SHA-256 of the whole
- * output, and one of each long free text in it (`FREE_TEXT_WORDS`), at its path. A digest can be
- * checked, not read; but anyone holding it can check guesses offline, so no value from a small
- * domain (a number, a boolean, a stop reason, a tool name, any string the case's own cassette
- * holds) has a digest of its own: each would come back after a few thousand guesses. What is
- * left to guess is the whole output at once.
- */
-export interface SealedOutput {
-  /** Mixed into every digest, so that digests differ between cases and from any table. */
-  salt: string;
-  /** The digest of the whole output (its canonical JSON): the case passes exactly on it. */
-  output: string;
-  /** The long free texts, each by itself: the grader names the one a printed output gets wrong. */
-  fields: SealedField[];
-}
-
-/** One free-text value of a sealed output. */
-export interface SealedField {
-  /** Where it is in the output. */
-  path: PathSegment[];
-  /** Its digest, with its path and the output's salt. */
-  digest: string;
-}
+import type { SealedField, SealedOutput } from '../lesson/types.ts';
 
 /**
  * Words a string needs to have a digest of its own: prose. Shorter strings are made of few

@@ -1,6 +1,6 @@
-import { caseStrings, sealOutput } from '../grade/sealed-output.ts';
-import { sha256Hex } from '../grade/sha256.ts';
-import type { Course, LessonCase } from './types.ts';
+import { caseStrings, sealOutput } from './sealed-output.ts';
+import { sha256Hex } from './sha256.ts';
+import type { Course, LessonCase } from '../lesson/types.ts';
 
 /**
  * The course as it ships to learners (the page's build, the CLI's package): every hidden

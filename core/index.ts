@@ -38,18 +38,16 @@ export {
   esbuildBundler,
   type BundleInputs,
   type BundleResult,
+  type Bundler,
   type CompileError,
+  type EsbuildLike,
 } from './run/bundle.ts';
 export { RELAY_LIMITS, RUN_LIMITS } from './wire/limits.ts';
 export type { StackFrame } from './run/stack-map.ts';
 export type { SerializedError } from './wire/errors.ts';
 export {
-  type AbortSignalLike,
-  type Bundler,
   type Clock,
-  type EsbuildLike,
   type GradingHost,
-  type ModelAnswerer,
   type SpawnWorker,
   type WorkerEvents,
   type WorkerHandle,
@@ -65,7 +63,13 @@ export {
   type RemoteGradingHost,
 } from './grade/start-grading.ts';
 export { cachedBundler } from './run/bundle-cache.ts';
-export type { ApiRetry, ModelAnswer, ModelSource } from './run/model-source.ts';
+export type {
+  AbortSignalLike,
+  ApiRetry,
+  ModelAnswer,
+  ModelAnswerer,
+  ModelSource,
+} from './run/model-source.ts';
 export type { CaseRun, RunEvent } from './run/events.ts';
 export {
   createLiveSession,

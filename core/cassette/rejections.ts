@@ -1,7 +1,50 @@
 import type { ApiErrorBody, ApiResponse } from '../api/messages.ts';
 import type { Divergence } from './divergence.ts';
-import type { CassetteRejection, LoopBounds } from './session.ts';
-import type { RequestIssue } from './validate-request.ts';
+import type { RequestIssue } from './request-issue.ts';
+
+export type RejectionKind = 'invalid-request' | 'divergence' | 'exhausted';
+
+/** Why the cassette refused a request, for the learner's code and for the learner. */
+export interface CassetteRejection {
+  kind: RejectionKind;
+  /** 1-based number of the request that was rejected ("request #2 of 3"). */
+  requestNumber: number;
+  /** How many calls the cassette recorded. */
+  recorded: number;
+  /** The HTTP status the learner's code receives: always 400. */
+  status: number;
+  /**
+   * What the learner's code receives: for `invalid-request` exactly the API's 400 body;
+   * otherwise error type `cassette_mismatch` with a message summarising the report.
+   */
+  body: ApiErrorBody;
+  /** One plain-English sentence (or two) on what in the learner's loop causes this. */
+  explanation: string;
+  /** `divergence` only: the first differing path into the request as sent. */
+  path?: string;
+  /** `divergence` only: the recorded value at `path` (undefined: absent). */
+  expected?: unknown;
+  /** `divergence` only: the request's value at `path` (undefined: absent). */
+  actual?: unknown;
+  /** The likely mistake (`divergence` and `exhausted`). */
+  hint?: string;
+  /**
+   * What the worker saw in the request before it became JSON, when that is the mistake
+   * (a Promise where a value belongs); the report leads with it.
+   */
+  cause?: string;
+}
+
+/**
+ * The bounds the loop under test was given (a case's `input.cap`, `input.budget`), which
+ * explain why a recording ends where it does.
+ */
+export interface LoopBounds {
+  /** The most model calls the loop may make. */
+  cap?: number;
+  /** The most tokens (input and output, over every call) the loop may spend. */
+  budget?: number;
+}
 
 /**
  * The three ways a cassette refuses a request, as the learner's code receives them (an

@@ -1,48 +1,24 @@
-import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
+import type { ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { TimedEvent } from '../api/stream-events.ts';
 import type { Cassette } from '../lesson/schema.ts';
 import { diagnoseRequest } from './diagnose-request.ts';
 import { findDivergence } from './divergence.ts';
-import { diverged, exhausted, exhaustedHint, invalidRequest } from './rejections.ts';
+import {
+  diverged,
+  exhausted,
+  exhaustedHint,
+  invalidRequest,
+  type CassetteRejection,
+  type LoopBounds,
+} from './rejections.ts';
 import { validateRequest } from './validate-request.ts';
+
+export type { CassetteRejection, LoopBounds, RejectionKind } from './rejections.ts';
 
 /**
  * A cassette played back to a learner's loop: it answers each request with the recorded
  * response, as long as the loop sends the request the recording holds at that point.
  */
-
-export type RejectionKind = 'invalid-request' | 'divergence' | 'exhausted';
-
-/** Why the cassette refused a request, for the learner's code and for the learner. */
-export interface CassetteRejection {
-  kind: RejectionKind;
-  /** 1-based number of the request that was rejected ("request #2 of 3"). */
-  requestNumber: number;
-  /** How many calls the cassette recorded. */
-  recorded: number;
-  /** The HTTP status the learner's code receives: always 400. */
-  status: number;
-  /**
-   * What the learner's code receives: for `invalid-request` exactly the API's 400 body;
-   * otherwise error type `cassette_mismatch` with a message summarising the report.
-   */
-  body: ApiErrorBody;
-  /** One plain-English sentence (or two) on what in the learner's loop causes this. */
-  explanation: string;
-  /** `divergence` only: the first differing path into the request as sent. */
-  path?: string;
-  /** `divergence` only: the recorded value at `path` (undefined: absent). */
-  expected?: unknown;
-  /** `divergence` only: the request's value at `path` (undefined: absent). */
-  actual?: unknown;
-  /** The likely mistake (`divergence` and `exhausted`). */
-  hint?: string;
-  /**
-   * What the worker saw in the request before it became JSON, when that is the mistake
-   * (a Promise where a value belongs); the report leads with it.
-   */
-  cause?: string;
-}
 
 export type CassetteAnswer =
   /**
@@ -62,17 +38,6 @@ export interface CassetteSession {
   readonly recorded: number;
   /** A sentence on the recorded calls the loop never made, or undefined when it made them all. */
   unmadeCalls(): string | undefined;
-}
-
-/**
- * The bounds the loop under test was given (a case's `input.cap`, `input.budget`), which
- * explain why a recording ends where it does.
- */
-export interface LoopBounds {
-  /** The most model calls the loop may make. */
-  cap?: number;
-  /** The most tokens (input and output, over every call) the loop may spend. */
-  budget?: number;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { isJsonObject } from './json-diff.ts';
-import type { RequestIssue } from './validate-request.ts';
+import type { RequestIssue } from './request-issue.ts';
 
 /**
  * The shape of one message and its content blocks, checked the way the Messages API's

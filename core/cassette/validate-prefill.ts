@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../api/messages.ts';
 import { jsonEqual } from './json-diff.ts';
-import type { RequestIssue, ShapedMessage } from './validate-request.ts';
+import type { RequestIssue, ShapedMessage } from './request-issue.ts';
 
 /**
  * Claude 4.6 and later refuse a request that ends with an assistant message ("prefill"),

@@ -3,6 +3,9 @@ import { isJsonObject } from './json-diff.ts';
 import { checkMessageShape } from './validate-message-shape.ts';
 import { checkPrefill } from './validate-prefill.ts';
 import { checkToolPairing } from './validate-tool-pairing.ts';
+import type { RequestIssue, ShapedMessage } from './request-issue.ts';
+
+export type { RequestIssue } from './request-issue.ts';
 
 /**
  * Validates a request the way the real Messages API does, so a learner meets the API's own
@@ -10,20 +13,6 @@ import { checkToolPairing } from './validate-tool-pairing.ts';
  * conversation: who speaks first, empty content, how tool results pair with tool uses, and
  * (for the models that refuse it) a conversation that ends with the assistant.
  */
-
-/** Why the API would refuse a request: its own message, and what in the loop causes it. */
-export interface RequestIssue {
-  /** The API's wording, e.g. `messages.1.role: Input should be 'user' or 'assistant'`. */
-  message: string;
-  /** One plain-English sentence on the likely cause in the learner's loop. */
-  explanation: string;
-}
-
-/** A message whose shape `checkMessageShape` accepted. */
-export interface ShapedMessage {
-  role: 'user' | 'assistant';
-  content: string | Record<string, unknown>[];
-}
 
 const explain = {
   messages:

@@ -6,7 +6,7 @@ import {
   toolResult,
   twoResults,
 } from './test-conversation.ts';
-import type { ShapedMessage } from './validate-request.ts';
+import type { ShapedMessage } from './request-issue.ts';
 import { checkToolPairing } from './validate-tool-pairing.ts';
 
 const user = (content: ShapedMessage['content']): ShapedMessage => ({ role: 'user', content });

@@ -1,4 +1,4 @@
-import type { RequestIssue, ShapedMessage } from './validate-request.ts';
+import type { RequestIssue, ShapedMessage } from './request-issue.ts';
 
 /**
  * The Messages API's rules for pairing `tool_use` with `tool_result`, in its words. The API

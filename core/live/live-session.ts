@@ -1,7 +1,7 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import { invalidRequest } from '../cassette/rejections.ts';
 import { validateRequest, type RequestIssue } from '../cassette/validate-request.ts';
-import type { AbortSignalLike } from '../run/host.ts';
+import type { AbortSignalLike } from '../run/model-source.ts';
 import type { ApiRetry, ModelAnswer, ModelSource } from '../run/model-source.ts';
 import { inputTokensAtMost } from './call-budget.ts';
 

@@ -1,5 +1,5 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
-import type { AbortSignalLike } from '../run/host.ts';
+import type { AbortSignalLike } from '../run/model-source.ts';
 import type { ApiRetry } from '../run/model-source.ts';
 import type { LiveSessionOptions, SendResult } from './live-session.ts';
 import { apiErrorFailure, failedAttempt, type ResponseLike } from './sdk-failures.ts';

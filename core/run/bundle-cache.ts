@@ -1,6 +1,6 @@
 import type { FileMap, Lesson } from '../lesson/types.ts';
 import type { BundleResult } from './bundle.ts';
-import type { Bundler } from './host.ts';
+import type { Bundler } from './bundle.ts';
 
 /**
  * Remembers the last bundle of each lesson: pressing Run again on unchanged code (a retry,

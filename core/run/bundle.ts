@@ -1,5 +1,16 @@
 import type { FileMap, Lesson } from '../lesson/types.ts';
-import type { Bundler, EsbuildLike } from './host.ts';
+
+/** The slice of esbuild's API the core uses: `esbuild` in Node, `esbuild-wasm` after `initialize()`. */
+export interface EsbuildLike {
+  build(options: object): Promise<{ outputFiles?: { path: string; text: string }[] }>;
+}
+
+/**
+ * Makes the one script every case of a run executes, from the lesson and the learner's files:
+ * `bundleLesson` over some esbuild (`esbuildBundler`). The CLI bundles in its own thread; the
+ * page sends the work to a worker of its own, so bundling never waits for the page.
+ */
+export type Bundler = (lesson: Lesson, files: FileMap) => Promise<BundleResult>;
 
 /** A compile error located in one of the files the learner sees (1-based line and column). */
 export interface CompileError {

@@ -1,8 +1,5 @@
-import type { ApiRequest } from '../api/messages.ts';
-import type { FileMap, Lesson } from '../lesson/types.ts';
-import type { BundleResult } from './bundle.ts';
+import type { Bundler } from './bundle.ts';
 import type { SerializedError } from '../wire/errors.ts';
-import type { ModelAnswer } from './model-source.ts';
 
 /**
  * What a host (the browser page, the CLI) hands the core so it can bundle and run
@@ -13,11 +10,6 @@ export interface Clock {
   now(): number;
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
-}
-
-/** The slice of esbuild's API the core uses: `esbuild` in Node, `esbuild-wasm` after `initialize()`. */
-export interface EsbuildLike {
-  build(options: object): Promise<{ outputFiles?: { path: string; text: string }[] }>;
 }
 
 export interface WorkerEvents {
@@ -53,13 +45,6 @@ export function withPrelude(prelude: string, script: string): string {
   return `${prelude}\n${script}`;
 }
 
-/**
- * Makes the one script every case of a run executes, from the lesson and the learner's files:
- * `bundleLesson` over some esbuild (`esbuildBundler`). The CLI bundles in its own thread; the
- * page sends the work to a worker of its own, so bundling never waits for the page.
- */
-export type Bundler = (lesson: Lesson, files: FileMap) => Promise<BundleResult>;
-
 /** What running cases needs: workers, a clock, and the line each worker's script starts with. */
 export interface RunHost {
   spawn: SpawnWorker;
@@ -78,22 +63,3 @@ export interface GradingHost extends RunHost {
   /** One instance for the host's life: the core remembers each lesson's last bundle per bundler. */
   bundle: Bundler;
 }
-
-/** The slice of `AbortSignal` the core reads (its lib has no DOM or Node types). */
-export interface AbortSignalLike {
-  readonly aborted: boolean;
-  addEventListener(type: 'abort', listener: () => void): void;
-}
-
-/**
- * Answers a run's model calls in place of the case's cassette: live mode. The browser's answerer
- * runs in the page, which makes the HTTPS call with the learner's key; the frame relays each
- * request to it, so neither the frame nor learner code ever sees the key or the network. The
- * signal aborts when the case ends first (a timeout, Stop, a newer Run). It answers as a model
- * source does: the page's live session checks the request first (a local refusal), guards the
- * wallet (a stop) and sends it; the API's error comes back as `{ ok: false, status, body }`.
- */
-export type ModelAnswerer = (
-  request: ApiRequest,
-  options: { signal: AbortSignalLike },
-) => Promise<ModelAnswer>;

@@ -1,7 +1,25 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { TimedEvent } from '../api/stream-events.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
-import type { ModelAnswerer } from './host.ts';
+
+/** The slice of `AbortSignal` the core reads (its lib has no DOM or Node types). */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void): void;
+}
+
+/**
+ * Answers a run's model calls in place of the case's cassette: live mode. The browser's answerer
+ * runs in the page, which makes the HTTPS call with the learner's key; the frame relays each
+ * request to it, so neither the frame nor learner code ever sees the key or the network. The
+ * signal aborts when the case ends first (a timeout, Stop, a newer Run). It answers as a model
+ * source does: the page's live session checks the request first (a local refusal), guards the
+ * wallet (a stop) and sends it; the API's error comes back as `{ ok: false, status, body }`.
+ */
+export type ModelAnswerer = (
+  request: ApiRequest,
+  options: { signal: AbortSignalLike },
+) => Promise<ModelAnswer>;
 
 /**
  * What answers a run's model calls on the host's side of the boundary: a cassette when a case

@@ -8,7 +8,7 @@ import type {
 import type { ToolExecution, Turn } from '../../grade/report.ts';
 import { inputTokensAtMost, type AnsweredCall } from '../../live/call-budget.ts';
 import type { SendResult } from '../../live/live-session.ts';
-import type { AbortSignalLike } from '../../run/host.ts';
+import type { AbortSignalLike } from '../../run/model-source.ts';
 import type { TutorAnchor } from '../../lesson/tutor-schema.ts';
 import type { ToolDefinition, ToolOutcome } from './tutor-tools.ts';
 

@@ -91,6 +91,14 @@ export type * from './grade/report.ts';
 export { gradeCase } from './grade/grade-case.ts';
 export { describeDiffEntry } from './grade/describe-diff.ts';
 export { summarizeCase } from './grade/transcript.ts';
+export {
+  describeEvent,
+  eventTimes,
+  replayAt,
+  type ReplayBlock,
+  type ReplayFrame,
+  type TurnStream,
+} from './grade/stream-replay.ts';
 export { LONG_LINK_CHARS, decodeSharePayload, encodeShareFragment } from './share/share-link.ts';
 export { COMMANDS } from './tutor/commands.ts';
 export {

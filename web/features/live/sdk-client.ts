@@ -42,7 +42,9 @@ export function createSdkSend({ apiKey, baseURL }: SdkClientOptions): Send {
       const controller = new AbortController();
       if (signal?.aborted) controller.abort();
       signal?.addEventListener('abort', () => controller.abort());
-      const params = request as unknown as Anthropic.MessageCreateParamsNonStreaming;
+      // With `stream: true` this resolves to the SDK's Stream of events, which send reads;
+      // aborting the signal ends it mid-stream.
+      const params = request as unknown as Anthropic.MessageCreateParams;
       return client.messages.create(params, { signal: controller.signal, middleware: [watch] });
     },
     apiError: (error) =>

@@ -71,6 +71,7 @@ export {
   usedTokens,
   type LiveCall,
   type SendResult,
+  type SendOptions,
 } from './live/live-session.ts';
 export type { Cassette } from './lesson/schema.ts';
 export { lessonQuestion, liveInput } from './live/live-input.ts';

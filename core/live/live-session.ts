@@ -1,5 +1,5 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
-import type { TimedEvent } from '../api/stream-events.ts';
+import type { StreamEvent, TimedEvent } from '../api/stream-events.ts';
 import { invalidRequest } from '../cassette/rejections.ts';
 import { validateRequest } from '../cassette/validate-request.ts';
 import type { AbortSignalLike } from '../run/host.ts';
@@ -33,12 +33,18 @@ export interface LiveLimits {
   maxTokens: number;
 }
 
+/** `signal` aborts the request; `onStreamEvent` is told a streamed reply's events as they come. */
+export interface SendOptions {
+  signal?: AbortSignalLike;
+  onStreamEvent?: (event: StreamEvent) => void;
+}
+
 export interface LiveSessionOptions {
   /**
    * Sends one request to the API (the host's SDK client, with its retries). `signal`, when the
    * caller gave `answer` one, aborts this request alone (the page's: its run ended).
    */
-  send(request: ApiRequest, options?: { signal?: AbortSignalLike }): Promise<SendResult>;
+  send(request: ApiRequest, options?: SendOptions): Promise<SendResult>;
   limits: LiveLimits;
   /** The model to call instead of the one the code asks for, when the learner picked one. */
   model?: string;
@@ -56,7 +62,7 @@ export interface LiveCall {
 
 export interface LiveSession extends ModelSource {
   /** Answers one request; `signal` is handed to `send`. */
-  answer(request: ApiRequest, options?: { signal?: AbortSignalLike }): Promise<ModelAnswer>;
+  answer(request: ApiRequest, options?: SendOptions): Promise<ModelAnswer>;
   /** Every call the API answered, in order. */
   readonly calls: readonly LiveCall[];
   /** Tokens used so far, input and output, over every call. */
@@ -92,10 +98,7 @@ export function createLiveSession({ send, limits, model }: LiveSessionOptions): 
     return `Stopped before model call ${calls.length + 1}: it could use ${plural(input + reply, 'token')} (its max_tokens, ${count(reply)}, and up to ${count(input)} of input), and the run has ${count(left)} left of its limit of ${count(limits.maxTokens)}.`;
   };
 
-  async function answer(
-    request: ApiRequest,
-    options: { signal?: AbortSignalLike } = {},
-  ): Promise<ModelAnswer> {
+  async function answer(request: ApiRequest, options: SendOptions = {}): Promise<ModelAnswer> {
     if (stopped) return { ok: false, stop: stopped };
     const limit = overLimit();
     if (limit) {

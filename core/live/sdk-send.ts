@@ -56,7 +56,7 @@ export interface SdkSendOptions<Req extends RequestLike, Res extends ResponseLik
 export function createSdkSend<Req extends RequestLike, Res extends ResponseLike>(
   options: SdkSendOptions<Req, Res>,
 ): LiveSessionOptions['send'] {
-  return async (request, { signal } = {}) => {
+  return async (request, { signal, onStreamEvent = options.onStreamEvent } = {}) => {
     const attempts: ApiRetry[] = [];
     try {
       const response = await options.create(request, watchAttempts(attempts, options), signal);
@@ -64,7 +64,7 @@ export function createSdkSend<Req extends RequestLike, Res extends ResponseLike>
         // `create` with `stream: true` resolves to the SDK's `Stream` of events.
         const read = await readLiveStream(response as AsyncIterable<unknown>, {
           now: () => Date.now(),
-          onEvent: options.onStreamEvent,
+          onEvent: onStreamEvent,
           midStreamError,
         });
         return { ok: true, ...read, stream: read.events, ...retried(attempts, false) };

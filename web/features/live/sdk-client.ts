@@ -3,8 +3,8 @@ import {
   createSdkSend as sdkSend,
   errorBody,
   MAX_RETRIES,
-  type AbortSignalLike,
   type ApiRequest,
+  type SendOptions,
   type SendResult,
 } from '../../../core/index.ts';
 import { isOffline, OFFLINE_TEXT } from './offline.ts';
@@ -22,10 +22,7 @@ export interface SdkClientOptions {
 }
 
 /** Sends one request; `signal` aborts it (and any retry waiting). */
-export type Send = (
-  request: ApiRequest,
-  options?: { signal?: AbortSignalLike },
-) => Promise<SendResult>;
+export type Send = (request: ApiRequest, options?: SendOptions) => Promise<SendResult>;
 
 export function createSdkSend({ apiKey, baseURL }: SdkClientOptions): Send {
   const client = new Anthropic({

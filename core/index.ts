@@ -1,5 +1,6 @@
 /** The public entry of the course engine: everything a host (web, CLI) uses. */
 export type * from './api/messages.ts';
+export type { StreamEvent, TimedEvent } from './api/stream-events.ts';
 export type { Course, FileMap, Lesson, LessonCase, LessonProblem } from './lesson/types.ts';
 export { loadCourse, type LoadCourseResult } from './lesson/load-course.ts';
 export { sealCourse } from './grade/seal-course.ts';
@@ -76,6 +77,7 @@ export {
   usedTokens,
   type LiveCall,
   type SendResult,
+  type SendOptions,
 } from './live/live-session.ts';
 export type { Cassette } from './lesson/schema.ts';
 export { lessonQuestion, liveInput } from './live/live-input.ts';
@@ -97,6 +99,14 @@ export type * from './grade/report.ts';
 export { gradeCase } from './grade/grade-case.ts';
 export { describeDiffEntry } from './grade/describe-diff.ts';
 export { summarizeCase } from './grade/transcript.ts';
+export {
+  describeEvent,
+  eventTimes,
+  replayAt,
+  type ReplayBlock,
+  type ReplayFrame,
+  type TurnStream,
+} from './grade/stream-replay.ts';
 export { LONG_LINK_CHARS, decodeSharePayload, encodeShareFragment } from './share/share-link.ts';
 export { COMMANDS } from './tutor/commands.ts';
 export {

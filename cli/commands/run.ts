@@ -57,7 +57,7 @@ export async function runStage(host: NodeHost, lesson: Lesson, options: RunOptio
       : liveInput(lesson, question);
   if (!input) return fail(`Stage ${lesson.id} takes no question: no case of it has a prompt.`);
 
-  const printer = createLivePrinter(out);
+  const printer = createLivePrinter(out, (text) => process.stdout.write(text));
   const controller = new AbortController();
   let model: ModelSource;
   let live: ReturnType<typeof createLiveSession> | undefined;
@@ -78,6 +78,7 @@ export async function runStage(host: NodeHost, lesson: Lesson, options: RunOptio
       baseURL: process.env.ANTHROPIC_BASE_URL || undefined,
       signal: controller.signal,
       onRetry: (notice) => printer.retry(notice),
+      onStreamEvent: (event) => printer.stream(event),
     });
     live = createLiveSession({
       send: client.send,

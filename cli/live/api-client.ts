@@ -7,6 +7,7 @@ import {
   type ApiRequest,
   type RetryNotice,
   type SendResult,
+  type StreamEvent,
 } from '../../core/index.ts';
 import { loadAnthropicSdk } from '../package-root.ts';
 
@@ -24,6 +25,8 @@ export interface ApiClientOptions {
   /** Aborts every request in flight, and any retry waiting, when the run ends. */
   signal: AbortSignal;
   onRetry(notice: RetryNotice): void;
+  /** Each event of a streamed reply, as it arrives. */
+  onStreamEvent?(event: StreamEvent): void;
 }
 
 /** The SDK client's base URL and the `send` a live session calls. */
@@ -39,7 +42,8 @@ export function createApiClient(options: ApiClientOptions): {
   });
   const send = createSdkSend<Parameters<Middleware>[0], Response>({
     create(request, watch) {
-      const params = request as unknown as Anthropic.MessageCreateParamsNonStreaming;
+      // With `stream: true` this resolves to the SDK's Stream of events, which send reads.
+      const params = request as unknown as Anthropic.MessageCreateParams;
       return client.messages.create(params, { signal: options.signal, middleware: [watch] });
     },
     apiError: (error) =>
@@ -53,6 +57,7 @@ export function createApiClient(options: ApiClientOptions): {
       return errorBody(type, cause(error) ?? message);
     },
     onRetry: options.onRetry,
+    ...(options.onStreamEvent ? { onStreamEvent: options.onStreamEvent } : {}),
   });
   return { baseURL: client.baseURL, send: (request) => send(request) };
 }

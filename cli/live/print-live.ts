@@ -5,6 +5,7 @@ import {
   type ApiResponse,
   type LiveCheck,
   type RunEvent,
+  type StreamEvent,
 } from '../../core/index.ts';
 import { style } from '../style.ts';
 import { terminalLine, terminalText } from '../terminal-text.ts';
@@ -31,12 +32,18 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * each tool call and its result, what the code logs, retries and errors, then the answer and
  * `✓ 2 turns · 1 tool call · 1.8s`. All text from the model or the code is made safe first.
  */
-export function createLivePrinter(write: (line: string) => void) {
+export function createLivePrinter(
+  write: (line: string) => void,
+  /** Writes part of a line: a streamed reply's text, as it arrives. */
+  writePart: (text: string) => void = write,
+) {
   /** Tool names by tool_use id, to name each result. */
   const names = new Map<string, string>();
   let last: ApiResponse | undefined;
   let turns = 0;
   let toolCalls = 0;
+  /** The index of the streamed text block being printed, while one is. */
+  let streaming: number | undefined;
 
   /** The API's error under its turn, and what it means (the key is ANTHROPIC_API_KEY's). */
   const apiError = (index: number, timing: string, status: number, body: ApiErrorBody) => {
@@ -101,6 +108,22 @@ export function createLivePrinter(write: (line: string) => void) {
       for (const use of uses) {
         names.set(use.id, use.name);
         write(`  → ${terminalLine(use.name)} ${inline(use.input)}`);
+      }
+    },
+
+    /** One event of a streamed reply, as it arrives: its text is printed as it comes. */
+    stream(event: StreamEvent) {
+      if (event.type === 'content_block_start' && event.content_block.type === 'text') {
+        streaming = event.index;
+        writePart(style.dim('  ▸ '));
+      } else if (event.type === 'content_block_delta' && event.index === streaming) {
+        if (event.delta.type === 'text_delta') writePart(terminalText(event.delta.text));
+      } else if (
+        (event.type === 'content_block_stop' && event.index === streaming) ||
+        (event.type === 'error' && streaming !== undefined)
+      ) {
+        streaming = undefined;
+        writePart('\n');
       }
     },
 

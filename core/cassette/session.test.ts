@@ -240,13 +240,16 @@ describe('a streamed call', () => {
     const cut = session.answer({ ...first!, stream: true });
     expect([cut.ok && cut.stream?.map((e) => [e.ms, e.event.type]), session.made]).toEqual([
       [
-        [150, 'message_start'],
-        [10, 'error'],
+        [300, 'message_start'],
+        [20, 'error'],
       ],
       0,
     ]);
     const whole = session.answer({ ...first!, stream: true });
-    expect([whole.ok && whole.stream?.map((e) => e.ms), session.made]).toEqual([[200], 1]);
+    expect([whole.ok && [whole.stream?.map((e) => e.ms), whole.pace], session.made]).toEqual([
+      [[400], 0.5],
+      1,
+    ]);
   });
 
   it('checks the retry as any request, and replays at once by default', () => {
@@ -255,6 +258,6 @@ describe('a streamed call', () => {
     session.answer({ ...first!, stream: true });
     expect(rejection(session.answer(first!)).path).toBe('stream');
     const whole = session.answer({ ...first!, stream: true });
-    expect(whole.ok && whole.stream?.map((e) => e.ms)).toEqual([0]);
+    expect(whole.ok && [whole.stream?.map((e) => e.ms), whole.pace]).toEqual([[400], 0]);
   });
 });

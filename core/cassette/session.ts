@@ -22,11 +22,12 @@ export type { CassetteRejection, LoopBounds, RejectionKind } from './rejections.
 
 export type CassetteAnswer =
   /**
-   * `stream`: a streamed call's events, each after its gap (`pace` scales the gaps). When they
-   * end in an `error` event, the attempt was cut off: the call is made once a retry gets its
-   * whole stream, and `response` is that reply.
+   * `stream`: a streamed call's events with their recorded gaps; the code reading it waits
+   * each gap times `pace` (the transcript keeps the recorded ones). When they end in an `error`
+   * event, the attempt was cut off: the call is made once a retry gets its whole stream, and
+   * `response` is that reply.
    */
-  | { ok: true; response: ApiResponse; stream?: TimedEvent[] }
+  | { ok: true; response: ApiResponse; stream?: TimedEvent[]; pace?: number }
   | { ok: false; rejection: CassetteRejection };
 
 export interface CassetteSession {
@@ -81,18 +82,16 @@ export function createCassetteSession(
     const divergence = findDivergence(call.request, request, replies);
     if (divergence) return { ok: false, rejection: diverged(divergence, at) };
     const response = copyJson(call.response);
-    const paced = (events: TimedEvent[]) =>
-      copyJson(events).map((timed) => ({ ...timed, ms: timed.ms * pace }));
     // An attempt the recording has cut off by an error event: the call is not made yet.
     const cut = call.interrupted?.[tried];
     if (cut) {
       tried += 1;
-      return { ok: true, response, stream: paced(cut) };
+      return { ok: true, response, stream: copyJson(cut), pace };
     }
     made += 1;
     tried = 0;
     if (!call.stream) return { ok: true, response };
-    return { ok: true, response, stream: paced(call.stream) };
+    return { ok: true, response, stream: copyJson(call.stream), pace };
   }
 
   function unmadeCalls(): string | undefined {

@@ -6,6 +6,7 @@ import type { CompileError } from '../run/bundle.ts';
 import type { SerializedError } from '../wire/errors.ts';
 import type { ConsoleLevel } from '../wire/worker-protocol.ts';
 import type { StackFrame } from '../run/stack-map.ts';
+import type { TurnStream } from './stream-replay.ts';
 
 /** How much of a run a case report keeps, whatever the code printed or threw. */
 export const REPORT_LIMITS = {
@@ -15,6 +16,8 @@ export const REPORT_LIMITS = {
   frames: 20,
   /** Characters kept of an error's message. */
   errorMessageChars: 2_000,
+  /** A streamed reply's events kept per turn, to replay it; more are counted, not kept. */
+  streamEvents: 2_000,
 } as const;
 
 export type CaseStatus = 'pass' | 'fail' | 'error';
@@ -62,6 +65,8 @@ export interface Turn {
   error?: { status: number; body: ApiErrorBody };
   /** Live mode: attempts the API client retried before its answer. */
   retries?: ApiRetry[];
+  /** A streamed reply's events as they arrived (bounded), to show it arriving. */
+  stream?: TurnStream;
   durationMs: number;
   tools: ToolExecution[];
 }

@@ -1,5 +1,6 @@
 import type { RunEvent } from '../run/events.ts';
 import type { ApiResponse } from '../api/messages.ts';
+import { keepStream } from './stream-replay.ts';
 import type { ConsoleLine, ToolExecution, Turn } from './report.ts';
 
 /**
@@ -74,6 +75,7 @@ function groupTurns(events: readonly RunEvent[]): Turn[] {
       if (event.rejection) turn.rejection = event.rejection;
       if (event.error) turn.error = event.error;
       if (event.retries?.length) turn.retries = event.retries;
+      if (event.stream) turn.stream = keepStream(event.stream);
       turns.push(turn);
     } else if (event.type === 'tool') {
       const { type: _type, at: _at, ...tool } = event;

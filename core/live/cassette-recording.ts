@@ -1,4 +1,5 @@
 import type { ApiRequest } from '../api/messages.ts';
+import { assembleStream, type StreamEvent, type TimedEvent } from '../api/stream-events.ts';
 import { isJsonObject } from '../cassette/json-diff.ts';
 import { cassetteSchema, type Cassette } from '../lesson/schema.ts';
 import type { FileMap } from '../lesson/types.ts';
@@ -61,6 +62,38 @@ function trimRequest(request: ApiRequest): ApiRequest {
   return { ...request, messages: trimmed };
 }
 
+/** The most a cassette lets one event wait (`timedEventSchema`). */
+const MAX_GAP_MS = 60_000;
+
+/** One streamed event as a cassette holds it: the fields the stream schema allows. */
+function trimTimed({ ms, event }: TimedEvent): TimedEvent {
+  return { ms: Math.min(MAX_GAP_MS, Math.max(0, Math.round(ms))), event: trimEvent(event) };
+}
+
+function trimEvent(event: StreamEvent): StreamEvent {
+  const raw = event as unknown as Json;
+  switch (event.type) {
+    case 'message_start': {
+      const message = isJsonObject(raw.message) ? raw.message : {};
+      const kept = pick(message, [...RESPONSE_FIELDS, 'stop_details']);
+      const usage = isJsonObject(message.usage) ? message.usage : {};
+      kept.usage = pick(usage, ['input_tokens', 'output_tokens']);
+      return { type: 'message_start', message: kept } as unknown as StreamEvent;
+    }
+    case 'content_block_start':
+      return { ...event, content_block: trimBlock(event.content_block) } as StreamEvent;
+    case 'message_delta': {
+      const delta = pick(raw.delta as Json, ['stop_reason', 'stop_sequence', 'stop_details']);
+      const usage = pick(raw.usage as Json, ['output_tokens', 'input_tokens']);
+      return { type: 'message_delta', delta, usage } as unknown as StreamEvent;
+    }
+    case 'error':
+      return { type: 'error', error: pick(raw.error as Json, ['type', 'message']) } as StreamEvent;
+    default:
+      return copyJson(event);
+  }
+}
+
 /**
  * The session's calls as a cassette, or why they cannot be one: no call was answered, or a
  * response holds what a cassette cannot (a block of another type, say).
@@ -68,10 +101,20 @@ function trimRequest(request: ApiRequest): ApiRequest {
 export function recordCassette(calls: readonly LiveCall[]): Recorded<Cassette> {
   if (calls.length === 0) return { ok: false, problem: 'the run made no model call to record' };
   const cassette = {
-    calls: calls.map(({ request, response }) => ({
-      request: copyJson(trimRequest(request)),
-      response: copyJson(trimResponse(response as unknown as Json)),
-    })),
+    calls: calls.map(({ request, response, stream, interrupted }) => {
+      const call: Json = { request: copyJson(trimRequest(request)) };
+      if (!stream) {
+        call.response = copyJson(trimResponse(response as unknown as Json));
+        return call;
+      }
+      // A streamed call: its events trimmed as responses are, and the response they assemble to.
+      const events = stream.map(trimTimed);
+      const assembled = assembleStream(events.map((timed) => timed.event));
+      call.response = assembled.ok ? assembled.message : trimResponse(response as unknown as Json);
+      call.stream = events;
+      if (interrupted?.length) call.interrupted = interrupted.map((cut) => cut.map(trimTimed));
+      return call;
+    }),
   };
   const checked = cassetteSchema.safeParse(cassette);
   if (checked.success) return { ok: true, value: checked.data };

@@ -1,6 +1,7 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
+import type { StreamEvent, TimedEvent } from '../api/stream-events.ts';
 import { invalidRequest } from '../cassette/rejections.ts';
-import { validateRequest, type RequestIssue } from '../cassette/validate-request.ts';
+import { validateRequest } from '../cassette/validate-request.ts';
 import type { AbortSignalLike } from '../run/model-source.ts';
 import type { ApiRetry, ModelAnswer, ModelSource } from '../run/model-source.ts';
 import { inputTokensAtMost } from './call-budget.ts';
@@ -16,7 +17,8 @@ import { inputTokensAtMost } from './call-budget.ts';
 
 /** What the host's `send` got back: the response, or the API's error as it gave it. */
 export type SendResult =
-  | { ok: true; response: ApiResponse; retries?: ApiRetry[] }
+  /** `stream`: a streamed reply's events (the request had `stream: true`), with their gaps. */
+  | { ok: true; response: ApiResponse; retries?: ApiRetry[]; stream?: TimedEvent[] }
   /** `status` 0: no response at all (network failure, the request aborted). */
   | { ok: false; status: number; body: ApiErrorBody; retries?: ApiRetry[] };
 
@@ -31,12 +33,18 @@ export interface LiveLimits {
   maxTokens: number;
 }
 
+/** `signal` aborts the request; `onStreamEvent` is told a streamed reply's events as they come. */
+export interface SendOptions {
+  signal?: AbortSignalLike;
+  onStreamEvent?: (event: StreamEvent) => void;
+}
+
 export interface LiveSessionOptions {
   /**
    * Sends one request to the API (the host's SDK client, with its retries). `signal`, when the
    * caller gave `answer` one, aborts this request alone (the page's: its run ended).
    */
-  send(request: ApiRequest, options?: { signal?: AbortSignalLike }): Promise<SendResult>;
+  send(request: ApiRequest, options?: SendOptions): Promise<SendResult>;
   limits: LiveLimits;
   /** The model to call instead of the one the code asks for, when the learner picked one. */
   model?: string;
@@ -46,11 +54,15 @@ export interface LiveSessionOptions {
 export interface LiveCall {
   request: ApiRequest;
   response: ApiResponse;
+  /** A streamed reply's events as they came, with the gaps between them. */
+  stream?: TimedEvent[];
+  /** Attempts of this call an `error` event cut off mid-stream, before the code retried. */
+  interrupted?: TimedEvent[][];
 }
 
 export interface LiveSession extends ModelSource {
   /** Answers one request; `signal` is handed to `send`. */
-  answer(request: ApiRequest, options?: { signal?: AbortSignalLike }): Promise<ModelAnswer>;
+  answer(request: ApiRequest, options?: SendOptions): Promise<ModelAnswer>;
   /** Every call the API answered, in order. */
   readonly calls: readonly LiveCall[];
   /** Tokens used so far, input and output, over every call. */
@@ -59,15 +71,10 @@ export interface LiveSession extends ModelSource {
   readonly stopped: string | undefined;
 }
 
-/** Live mode reads whole responses, as the course's cassettes hold them. */
-const streaming: RequestIssue = {
-  message: 'stream: live runs take whole responses; leave `stream` out or set it to false',
-  explanation:
-    'The course builds the loop on whole responses (messages.create without streaming), and live mode runs it the same way.',
-};
-
 export function createLiveSession({ send, limits, model }: LiveSessionOptions): LiveSession {
   const calls: LiveCall[] = [];
+  /** Streams cut off by an error event since the last call answered whole. */
+  let cut: TimedEvent[][] = [];
   let tokens = 0;
   let stopped: string | undefined;
 
@@ -91,10 +98,7 @@ export function createLiveSession({ send, limits, model }: LiveSessionOptions): 
     return `Stopped before model call ${calls.length + 1}: it could use ${plural(input + reply, 'token')} (its max_tokens, ${count(reply)}, and up to ${count(input)} of input), and the run has ${count(left)} left of its limit of ${count(limits.maxTokens)}.`;
   };
 
-  async function answer(
-    request: ApiRequest,
-    options: { signal?: AbortSignalLike } = {},
-  ): Promise<ModelAnswer> {
+  async function answer(request: ApiRequest, options: SendOptions = {}): Promise<ModelAnswer> {
     if (stopped) return { ok: false, stop: stopped };
     const limit = overLimit();
     if (limit) {
@@ -102,7 +106,7 @@ export function createLiveSession({ send, limits, model }: LiveSessionOptions): 
       return { ok: false, stop: limit };
     }
     const sent = model === undefined ? request : { ...request, model };
-    const issue = sent.stream === true ? streaming : validateRequest(sent, calls.at(-1)?.response);
+    const issue = validateRequest(sent, calls.at(-1)?.response);
     // No recording stands behind a live call: `recorded` 0 (the transcript says "refused before it was sent").
     const at = { requestNumber: calls.length + 1, recorded: 0 };
     if (issue) return { ok: false, rejection: invalidRequest(issue, at) };
@@ -113,9 +117,24 @@ export function createLiveSession({ send, limits, model }: LiveSessionOptions): 
     }
     const result = await send(sent, options);
     if (!result.ok) return result;
-    calls.push({ request: sent, response: result.response });
+    // The tokens a stream used are its final message_delta's (an error event's: as far as it came).
     tokens += usedTokens(result.response);
-    return result;
+    const { stream } = result;
+    if (!stream) {
+      calls.push({ request: sent, response: result.response });
+      return result;
+    }
+    // A stream cut off by an error event: the code sees it end, and the call its retry makes
+    // records it as an interrupted attempt, as a cassette holds one.
+    if (stream.at(-1)?.event.type === 'error') cut.push(stream);
+    else {
+      const call: LiveCall = { request: sent, response: result.response, stream };
+      if (cut.length > 0) call.interrupted = cut;
+      cut = [];
+      calls.push(call);
+    }
+    // The events came in real time already: the code reads them without waiting again.
+    return { ...result, pace: 0 };
   }
 
   return {

@@ -2,6 +2,8 @@ import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { AbortSignalLike } from '../run/model-source.ts';
 import type { ApiRetry } from '../run/model-source.ts';
 import type { LiveSessionOptions, SendResult } from './live-session.ts';
+import type { StreamEvent } from '../api/stream-events.ts';
+import { readLiveStream } from './read-live-stream.ts';
 import { apiErrorFailure, failedAttempt, type ResponseLike } from './sdk-failures.ts';
 
 /**
@@ -46,16 +48,27 @@ export interface SdkSendOptions<Req extends RequestLike, Res extends ResponseLik
   noAnswer(error: unknown): ApiErrorBody;
   /** Told as the SDK starts each retry, while the call is still going. */
   onRetry?(notice: RetryNotice): void;
+  /** Told each event of a streamed reply as it arrives (the host prints its text). */
+  onStreamEvent?(event: StreamEvent): void;
 }
 
 /** A `send` for the live session (`createLiveSession`): resolves, never rejects. */
 export function createSdkSend<Req extends RequestLike, Res extends ResponseLike>(
   options: SdkSendOptions<Req, Res>,
 ): LiveSessionOptions['send'] {
-  return async (request, { signal } = {}) => {
+  return async (request, { signal, onStreamEvent = options.onStreamEvent } = {}) => {
     const attempts: ApiRetry[] = [];
     try {
       const response = await options.create(request, watchAttempts(attempts, options), signal);
+      if (request.stream === true) {
+        // `create` with `stream: true` resolves to the SDK's `Stream` of events.
+        const read = await readLiveStream(response as AsyncIterable<unknown>, {
+          now: () => Date.now(),
+          onEvent: onStreamEvent,
+          midStreamError,
+        });
+        return { ok: true, ...read, stream: read.events, ...retried(attempts, false) };
+      }
       // A copy: the SDK's non-enumerable `_request_id` and anything not JSON stay behind.
       const copy = JSON.parse(JSON.stringify(response)) as ApiResponse;
       return { ok: true, response: copy, ...retried(attempts, false) };
@@ -65,6 +78,18 @@ export function createSdkSend<Req extends RequestLike, Res extends ResponseLike>
       return { ok: false, ...failure, ...retried(attempts, true) } satisfies SendResult;
     }
   };
+}
+
+/**
+ * An `error` event mid-stream, as the SDK's `Stream` throws it: an `APIError` with no status
+ * whose `error` is the event's body.
+ */
+function midStreamError(error: unknown): ApiErrorBody | undefined {
+  const { status, error: body } = (error ?? {}) as { status?: unknown; error?: unknown };
+  if (status !== undefined || typeof body !== 'object' || body === null) return;
+  const inner = (body as { error?: { type?: unknown; message?: unknown } }).error;
+  if (typeof inner?.type !== 'string' || typeof inner.message !== 'string') return;
+  return { type: 'error', error: { type: inner.type, message: inner.message } } as ApiErrorBody;
 }
 
 /**

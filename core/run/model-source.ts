@@ -90,9 +90,16 @@ export interface ApiRetry {
 export type ModelAnswer =
   /**
    * The model's response; `retries`: attempts the client retried before it; `stream`: a
-   * streamed reply's events (the request had `stream: true`), which assemble to `response`.
+   * streamed reply's events (the request had `stream: true`), which assemble to `response`,
+   * with the gaps they came after; `pace` scales the gaps the code waits (1 when absent).
    */
-  | { ok: true; response: ApiResponse; retries?: ApiRetry[]; stream?: TimedEvent[] }
+  | {
+      ok: true;
+      response: ApiResponse;
+      retries?: ApiRetry[];
+      stream?: TimedEvent[];
+      pace?: number;
+    }
   /** Refused on this side, with the 400 the API would give (nothing was sent). */
   | { ok: false; rejection: CassetteRejection }
   /** The API's own error: status 0 when no response came at all (a network failure). */

@@ -1,4 +1,5 @@
 import type { ApiRequest } from '../api/messages.ts';
+import type { TimedEvent } from '../api/stream-events.ts';
 import { unawaitedCause } from '../cassette/diagnose-request.ts';
 import { createCassetteSession, type LoopBounds } from '../cassette/session.ts';
 import type { LessonCase } from '../lesson/types.ts';
@@ -124,7 +125,7 @@ export function runScript(
           id,
           ok: true,
           response: answer.response,
-          ...(stream ? { stream } : {}),
+          ...(stream ? { stream: paced(stream, answer.pace) } : {}),
         });
       } else if ('rejection' in answer) {
         // The code receives the API's answer to the JSON; the learner reads what caused it.
@@ -233,4 +234,9 @@ function loopBounds(input: unknown): LoopBounds {
   if (typeof cap === 'number') bounds.cap = cap;
   if (typeof budget === 'number') bounds.budget = budget;
   return bounds;
+}
+
+/** The events as the code waits for them: each recorded gap times `pace` (1 keeps them). */
+function paced(stream: TimedEvent[], pace = 1): TimedEvent[] {
+  return pace === 1 ? stream : stream.map((timed) => ({ ...timed, ms: timed.ms * pace }));
 }

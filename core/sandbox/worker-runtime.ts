@@ -141,8 +141,8 @@ export function createMessage(request: ApiRequest): Promise<ApiResponse> {
 export function streamMessage(request: ApiRequest): Promise<EventStream> {
   const number = nextId;
   return requestModel(request).then((reply) => {
-    // A recording's streamed request always has its events (the loader checks); live mode
-    // takes whole replies only, and refuses `stream: true` before sending.
+    // A streamed request's reply always has its events: a recording's (the loader checks), or
+    // the real API's, as live mode read them.
     if (!reply.stream) throw new TypeError('the reply to this streaming request came whole');
     return streams.open(number, reply.stream);
   });

@@ -33,6 +33,8 @@ export interface LiveRunState {
   report?: LiveReport;
   /** Why the run could not happen at all. */
   error?: string;
+  /** While it runs: the text of the reply the API is streaming, so far. */
+  streaming?: string;
 }
 
 /** Why the key dialog is open. */
@@ -56,6 +58,8 @@ export interface LiveSlice {
   meterLiveRun(id: number, calls: number, added: Usage): void;
   /** Tokens spent through the key outside a live run (the live tutor's calls): the session's. */
   addLiveSessionUsage(added: Usage): void;
+  /** The text of the reply being streamed, so far. */
+  streamLiveRun(id: number, text: string): void;
   finishLiveRun(id: number, report: LiveReport): void;
   crashLiveRun(id: number, error: string): void;
   clearLiveRun(): void;
@@ -99,7 +103,9 @@ export const createLiveSlice: StateCreator<AppState, [], [], LiveSlice> = (set) 
       })),
     addLiveSessionUsage: (added) =>
       set((state) => ({ liveSessionUsage: addUsage(state.liveSessionUsage, added) })),
-    finishLiveRun: (id, report) => ifCurrent(id, () => ({ phase: 'done', report })),
+    streamLiveRun: (id, streaming) => ifCurrent(id, () => ({ streaming })),
+    finishLiveRun: (id, report) =>
+      ifCurrent(id, () => ({ phase: 'done', report, streaming: undefined })),
     crashLiveRun: (id, error) => ifCurrent(id, () => ({ phase: 'crashed', error })),
     clearLiveRun: () => set({ liveRun: undefined }),
     setKeyDialog: (keyDialog) => set({ keyDialog }),

@@ -117,6 +117,11 @@ export default function LivePanel({ lesson, transcript, onRun }: Props) {
           )}
         </div>
         <LiveSettingsForm lesson={lesson} />
+        {running && run.streaming !== undefined && (
+          <section className="live-streaming" aria-label="The reply as it streams">
+            <p className="stream-text">{run.streaming}</p>
+          </section>
+        )}
         {run?.phase === 'crashed' && (
           <div className="diagnostic error" role="alert">
             <p className="diagnostic-message">{run.error}</p>

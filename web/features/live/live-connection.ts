@@ -1,4 +1,4 @@
-import type { AbortSignalLike, ApiRequest, SendResult } from '../../../core/index.ts';
+import type { ApiRequest, SendOptions, SendResult } from '../../../core/index.ts';
 import { useAppStore } from '../../store/store.ts';
 import { baseUrlProblem } from './allowed-origins.ts';
 import { keyStore } from './key-store.ts';
@@ -33,7 +33,7 @@ export const hasLiveKey = (): boolean => keyStore.get() !== undefined;
  */
 export async function sendMessage(
   request: ApiRequest,
-  options: { signal?: AbortSignalLike } = {},
+  options: SendOptions = {},
 ): Promise<SendResult> {
   const apiKey = keyStore.get();
   const { baseURL } = useAppStore.getState().liveSettings;

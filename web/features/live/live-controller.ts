@@ -42,6 +42,7 @@ export async function runLiveNow(lesson: Lesson, files: FileMap, runLive: RunLiv
     if (problem) return store.crashLiveRun(id, problem);
     const report = await runLiveSession(lesson, files, questionFor(lesson), settings, runLive, {
       onMeter: (calls, added) => useAppStore.getState().meterLiveRun(id, calls, added),
+      onStreamText: (text) => useAppStore.getState().streamLiveRun(id, text),
       onKeyRejected: () => {
         keyStore.forget();
         useAppStore.getState().setKeyDialog('rejected');

@@ -5,6 +5,7 @@ import {
   type FileMap,
   type Lesson,
   type ModelAnswerer,
+  type StreamEvent,
 } from '../../../core/index.ts';
 import type { LiveRunEnd } from '../../host/page/runner-client.ts';
 import type { LiveSettings } from '../../store/live-slice.ts';
@@ -33,7 +34,12 @@ export interface LiveRunHooks {
   onMeter(calls: number, tokens: { input_tokens: number; output_tokens: number }): void;
   /** The API refused the key (401). */
   onKeyRejected(): void;
+  /** A streamed reply's text so far, as it arrives (its last `STREAMED_CHARS`). */
+  onStreamText(text: string): void;
 }
+
+/** Characters of a streamed reply's text the panel shows as it arrives. */
+const STREAMED_CHARS = 4_000;
 
 /** Why no call can be made at all (a base URL outside the policy, no network), or undefined. */
 export function liveRunProblem(settings: LiveSettings): string | undefined {
@@ -57,8 +63,16 @@ export async function runLiveSession(
     limits: { maxTurns: settings.maxCalls, maxTokens: settings.maxTokens },
     ...(model ? { model } : {}),
   });
+  let streamed = '';
+  const onStreamEvent = (event: StreamEvent) => {
+    if (event.type === 'message_start') streamed = '';
+    else if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
+      streamed = (streamed + event.delta.text).slice(-STREAMED_CHARS);
+    } else return;
+    hooks.onStreamText(streamed);
+  };
   const answerer: ModelAnswerer = async (request, { signal }) => {
-    const answer = await session.answer(request, { signal });
+    const answer = await session.answer(request, { signal, onStreamEvent });
     if (answer.ok) {
       const { usage } = answer.response;
       hooks.onMeter(session.calls.length, {

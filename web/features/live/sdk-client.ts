@@ -3,8 +3,8 @@ import {
   createSdkSend as sdkSend,
   errorBody,
   MAX_RETRIES,
-  type AbortSignalLike,
   type ApiRequest,
+  type SendOptions,
   type SendResult,
 } from '../../../core/index.ts';
 import { isOffline, OFFLINE_TEXT } from './offline.ts';
@@ -22,10 +22,7 @@ export interface SdkClientOptions {
 }
 
 /** Sends one request; `signal` aborts it (and any retry waiting). */
-export type Send = (
-  request: ApiRequest,
-  options?: { signal?: AbortSignalLike },
-) => Promise<SendResult>;
+export type Send = (request: ApiRequest, options?: SendOptions) => Promise<SendResult>;
 
 export function createSdkSend({ apiKey, baseURL }: SdkClientOptions): Send {
   const client = new Anthropic({
@@ -42,7 +39,9 @@ export function createSdkSend({ apiKey, baseURL }: SdkClientOptions): Send {
       const controller = new AbortController();
       if (signal?.aborted) controller.abort();
       signal?.addEventListener('abort', () => controller.abort());
-      const params = request as unknown as Anthropic.MessageCreateParamsNonStreaming;
+      // With `stream: true` this resolves to the SDK's Stream of events, which send reads;
+      // aborting the signal ends it mid-stream.
+      const params = request as unknown as Anthropic.MessageCreateParams;
       return client.messages.create(params, { signal: controller.signal, middleware: [watch] });
     },
     apiError: (error) =>

@@ -7,6 +7,7 @@ import { rejectionLabel } from './rejection-label.ts';
 import { RejectionNote } from './RejectionNote.tsx';
 import { requestRoles } from './request-view.ts';
 import { SentBlocks } from './SentBlocks.tsx';
+import { StreamReplay } from './StreamReplay.tsx';
 import { ToolRun } from './ToolRun.tsx';
 
 /** Only live runs meet the API's errors and retries: their notes load with live mode. */
@@ -98,6 +99,7 @@ export function TurnEntry({ turn, previous, live = false }: Props) {
           </div>
         </div>
       )}
+      {turn.stream && <StreamReplay stream={turn.stream} turn={turn.index} />}
       {turn.tools.length > 0 && (
         <ul className="tool-runs" aria-label={`Tools run after turn ${turn.index}`}>
           {turn.tools.map((tool, i) => (

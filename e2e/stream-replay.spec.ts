@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { caseRow, openLesson, runAndWait, setReference } from './app.ts';
+import { lessonById } from './course.ts';
+
+const lesson = lessonById('streaming-replies');
+
+interface Recorded {
+  calls: { stream: { ms: number }[]; response: { content: { type: string; text?: string }[] } }[];
+}
+const cassette = JSON.parse(
+  readFileSync(
+    join(import.meta.dirname, '..', 'fixtures', lesson.id, 'cases', 'chicago', 'cassette.json'),
+    'utf8',
+  ),
+) as Recorded;
+
+test('a streamed turn replays as it arrived: text growing, the tool input assembling', async ({
+  page,
+}) => {
+  await openLesson(page, lesson.id);
+  await setReference(page, lesson.reference);
+  expect(await runAndWait(page)).toMatch(/^Passed/);
+  await caseRow(page, 'chicago').getByRole('button').click();
+  const transcript = page.getByRole('region', { name: 'Transcript of chicago' });
+  const stream = transcript.getByRole('region', { name: 'Stream of turn 1' });
+  const first = cassette.calls[0]!;
+  const events = first.stream.length;
+  const total = first.stream.reduce((n, e) => n + e.ms, 0);
+  await expect(stream).toHaveAttribute('data-events', String(events));
+  await expect(stream.locator('.stream-summary')).toHaveText(
+    `Streamed: ${events} events over ${total} ms`,
+  );
+  // Shown at once at first: the whole reply.
+  const text = first.response.content[0]?.text ?? '';
+  await expect(stream.locator('.stream-text')).toHaveText(text);
+  await expect(stream.locator('.tool-call')).toHaveText('get_weather({"city":"Chicago"})');
+
+  // Scrub to the start by keyboard, then step: nothing, then the text block, then its text.
+  const slider = stream.getByRole('slider', { name: 'Events shown' });
+  await slider.focus();
+  await page.keyboard.press('Home');
+  await expect(stream).toHaveAttribute('data-shown', '0');
+  await expect(stream.locator('.content-blocks li')).toHaveCount(0);
+  const next = stream.getByRole('button', { name: 'Next event' });
+  for (let i = 0; i < 4; i++) await next.click();
+  await expect(stream.locator('.stream-position')).toContainText(
+    `event 4 of ${events} · ${first.stream.slice(0, 4).reduce((n, e) => n + e.ms, 0)} ms`,
+  );
+  const partial = await stream.locator('.stream-text').textContent();
+  expect(partial && partial.length > 0 && partial.length < text.length).toBe(true);
+  expect(text.startsWith(partial ?? '')).toBe(true);
+  // Into the tool call: its input is a fragment of JSON until its block stops.
+  for (let i = 0; i < 4; i++) await next.click();
+  const tool = stream.locator('.block-tool-use');
+  await expect(tool).toHaveAttribute('data-done', 'false');
+  const input = (await tool.locator('.tool-call').textContent()) ?? '';
+  expect(input.startsWith('get_weather(')).toBe(true);
+  expect('get_weather({"city":"Chicago"})'.startsWith(input.slice(0, -1))).toBe(true);
+  expect(input).not.toBe('get_weather({"city":"Chicago"})');
+
+  // Play at recorded speed, from the start: the events come one by one, and it ends showing the whole reply.
+  await stream.getByRole('button', { name: 'Show at once' }).click();
+  await expect(stream).toHaveAttribute('data-shown', String(events));
+  const play = stream.getByRole('button', { name: 'Play at recorded speed' });
+  await play.click();
+  await expect(stream.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect(stream).toHaveAttribute('data-shown', '0');
+  await expect(stream).not.toHaveAttribute('data-shown', '0');
+  await expect(stream).toHaveAttribute('data-shown', String(events), { timeout: total * 3 });
+  await expect(play).toBeVisible();
+  await expect(stream.locator('.stream-text')).toHaveText(text);
+  await expect(tool).toHaveAttribute('data-done', 'true');
+
+  // The events, each with its time since the stream started.
+  await stream.locator('summary', { hasText: 'Events' }).click();
+  await expect(stream.locator('.stream-events li')).toHaveCount(events);
+  await expect(stream.locator('.stream-events li').first()).toHaveText(
+    `${first.stream[0]!.ms} ms message_start`,
+  );
+});

@@ -45,7 +45,8 @@ export function latestWith(
   path: string,
   accept: (lesson: Lesson) => boolean = () => true,
 ): Lesson | undefined {
-  for (const lesson of lessons.slice(0, next.index).reverse()) {
+  const earlier = lessons.filter((l) => l.index < next.index).sort((a, b) => b.index - a.index);
+  for (const lesson of earlier) {
     if (lesson.starter[path] === undefined) continue;
     if (lesson.readOnly.includes(path)) return undefined;
     if (accept(lesson)) return lesson;

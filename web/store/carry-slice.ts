@@ -29,7 +29,7 @@ export function carryRecord(
   carry: Extract<CarryForward, { kind: 'carried' }>,
   choices: Record<string, CarryChoice>,
 ): CarryRecord {
-  const index = (id: string) => lessons.findIndex((l) => l.id === id);
+  const index = (id: string) => lessons.find((l) => l.id === id)?.index ?? -1;
   const from = carry.files.reduce(
     (latest, f) => (index(f.from) > index(latest) ? f.from : latest),
     carry.files[0]?.from ?? '',

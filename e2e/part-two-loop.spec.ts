@@ -49,7 +49,7 @@ async function passAndGoOn(page: Page, next: string): Promise<void> {
 test('the loop a learner passed part one with is the one part two runs, in both of its files', async ({
   page,
 }) => {
-  // Five lessons passed, with a reload, a download, the tutor and a reset on the way.
+  // Five lessons passed, with a reload and a reset on the way.
   test.slow();
   await page.goto('/#/budgets-and-refusal');
   await editorReady(page, 'budgets-and-refusal');
@@ -90,6 +90,35 @@ test('the loop a learner passed part one with is the one part two runs, in both 
     await expect(banner(page)).toContainText('Your code from “Budgets and refusals” is kept.');
   });
 
+  await test.step('Reset takes both files back to the starter, and Undo brings both back', async () => {
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(async () => lf(await getFile(page, LOOP))).toBe(starter(LOOP));
+    expect(lf(await getFile(page, TOOLS))).toBe(starter(TOOLS));
+    await expect(banner(page)).toContainText(
+      "This is the course's version. Your passing code from “Budgets and refusals” can carry on here.",
+    );
+    await page.getByRole('button', { name: 'Undo reset' }).click();
+    await expect.poll(async () => lf(await getFile(page, LOOP))).toBe(grown);
+    expect(lf(await getFile(page, TOOLS))).toBe(lf(fileTools.reference[TOOLS]));
+  });
+
+  await test.step('permissions carries the loop on, as they left it in file-tools', async () => {
+    await passAndGoOn(page, 'permissions');
+    await expect.poll(async () => lf(await getFile(page, LOOP))).toBe(grown);
+    await expect(banner(page)).toContainText('Started from your code from “File tools”');
+    await setReference(page, lessonById('permissions').reference);
+    expect(await runAndWait(page)).toMatch(/^Passed/);
+  });
+});
+
+test('Download, the tutor and a share link take both files of the lesson', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/#/file-tools');
+  await editorReady(page, 'file-tools');
+  await setFile(page, LOOP, grown);
+  await setFile(page, TOOLS, fileTools.reference[TOOLS] as string);
   await test.step('Download saves both, with the read-only types', async () => {
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -114,44 +143,44 @@ test('the loop a learner passed part one with is the one part two runs, in both 
     await expect(fileTab(page, 'loop.ts')).toHaveAttribute('aria-selected', 'true');
   });
 
-  await test.step('Reset takes both files back to the starter, and Undo brings both back', async () => {
-    await page.getByRole('button', { name: 'Reset' }).click();
-    await expect.poll(async () => lf(await getFile(page, LOOP))).toBe(starter(LOOP));
-    expect(lf(await getFile(page, TOOLS))).toBe(starter(TOOLS));
-    await expect(banner(page)).toContainText(
-      "This is the course's version. Your passing code from “Budgets and refusals” can carry on here.",
-    );
-    await page.getByRole('button', { name: 'Undo reset' }).click();
-    await expect.poll(async () => lf(await getFile(page, LOOP))).toBe(grown);
-    expect(lf(await getFile(page, TOOLS))).toBe(lf(fileTools.reference[TOOLS]));
-  });
-
-  await test.step('permissions carries the loop on, as they left it in file-tools', async () => {
-    await passAndGoOn(page, 'permissions');
-    await expect.poll(async () => lf(await getFile(page, LOOP))).toBe(grown);
-    await expect(banner(page)).toContainText('Started from your code from “File tools”');
-    await setReference(page, lessonById('permissions').reference);
-    expect(await runAndWait(page)).toMatch(/^Passed/);
+  await test.step('a share link carries both to someone else', async () => {
+    await page.getByRole('button', { name: 'Share' }).click();
+    const link = await page
+      .getByRole('group', { name: 'Share link' })
+      .getByLabel('Link to this code')
+      .inputValue();
+    const other = await browser.newContext();
+    const them = await other.newPage();
+    await them.goto(link);
+    await editorReady(them, 'file-tools');
+    await expect(them.getByRole('region', { name: 'Code from a link' })).toBeVisible();
+    expect(lf(await getFile(them, LOOP))).toBe(grown);
+    expect(lf(await getFile(them, TOOLS))).toBe(lf(fileTools.reference[TOOLS]));
+    expect(await runAndWait(them)).toMatch(/^Passed/);
+    await other.close();
   });
 });
 
-test('a share link of a lesson with two files to edit carries both', async ({ page, browser }) => {
+test('file-tools begun before the loop could carry into it takes it into src/loop.ts alone', async ({
+  page,
+}) => {
   await page.goto('/#/file-tools');
   await editorReady(page, 'file-tools');
-  await setFile(page, LOOP, grown);
   await setFile(page, TOOLS, fileTools.reference[TOOLS] as string);
-  await page.getByRole('button', { name: 'Share' }).click();
-  const link = await page
-    .getByRole('group', { name: 'Share link' })
-    .getByLabel('Link to this code')
-    .inputValue();
-  const other = await browser.newContext();
-  const them = await other.newPage();
-  await them.goto(link);
-  await editorReady(them, 'file-tools');
-  await expect(them.getByRole('region', { name: 'Code from a link' })).toBeVisible();
-  expect(lf(await getFile(them, LOOP))).toBe(grown);
-  expect(lf(await getFile(them, TOOLS))).toBe(lf(fileTools.reference[TOOLS]));
-  expect(await runAndWait(them)).toMatch(/^Passed/);
-  await other.close();
+  await page.goto('/#/budgets-and-refusal');
+  await editorReady(page, 'budgets-and-refusal');
+  await setFile(page, LOOP, mine);
+  expect(await runAndWait(page)).toMatch(/^Passed/);
+
+  await page.goto('/#/file-tools');
+  await editorReady(page, 'file-tools');
+  expect(lf(await getFile(page, LOOP))).toBe(starter(LOOP));
+  await expect(banner(page)).toContainText(
+    'Your passing code from “Budgets and refusals” can carry on here, in src/loop.ts; the rest stays as you have it.',
+  );
+  await banner(page).getByRole('button', { name: 'Bring my code in' }).click();
+  await expect.poll(async () => lf(await getFile(page, LOOP))).toBe(mine);
+  expect(lf(await getFile(page, TOOLS))).toBe(lf(fileTools.reference[TOOLS]));
+  await expect(banner(page)).toContainText('Your code from “Budgets and refusals” is kept.');
+  expect(await runAndWait(page)).toMatch(/^Passed/);
 });

@@ -29,10 +29,12 @@ function editableFiles(lesson: Lesson, draft: FileMap | undefined): FileMap {
   return files;
 }
 
+const sameText = (a: string | undefined, b: string | undefined) =>
+  a?.replace(/\r\n/g, '\n') === b?.replace(/\r\n/g, '\n');
+
 function sameFiles(a: FileMap, b: FileMap): boolean {
-  const norm = (t: string | undefined) => t?.replace(/\r\n/g, '\n');
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => norm(a[k]) === norm(b[k]));
+  return keys.length === Object.keys(b).length && keys.every((k) => sameText(a[k], b[k]));
 }
 
 /** `a`, `a and b`, `a, b and c`; past four, the rest counted. */
@@ -164,7 +166,31 @@ export function CarryForward({ course, lesson }: Props) {
       </div>
     );
   }
-  if (!record) return null;
+  if (!record) {
+    // Begun before their code could carry here (before they passed the lesson it comes from,
+    // or before the course brought the file back): the files it carries into, still the
+    // course's, can take it, and the files they have worked on stay as they are.
+    const into = carried.files.filter((f) => sameText(now[f.path], f.course));
+    if (into.length < carried.files.length) return null;
+    const bringIn = () => {
+      const files = { ...now };
+      for (const f of into) files[f.path] = ours.files[f.path] ?? f.course;
+      store.startCarried(lesson.id, carryRecord(course.lessons, carried, {}), files);
+    };
+    return (
+      <div className="carry-forward" role="region" aria-label="Where this lesson starts">
+        <p>
+          Your passing code from {title} can carry on here, in {listed(into.map((f) => f.path))};
+          the rest stays as you have it.
+        </p>
+        <button type="button" className="button small" onClick={bringIn}>
+          Bring my code in
+        </button>
+        {compare('Compare with mine')}
+        {chooser}
+      </div>
+    );
+  }
   // Edited since: their carried code stays one click away, and a clash can still be chosen anew.
   return (
     <div className="carry-forward compact" role="region" aria-label="Where this lesson starts">

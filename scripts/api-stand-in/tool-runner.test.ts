@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest, ApiResponse } from '../../core/api/messages.ts';
+import type { Cassette } from '../../core/lesson/schema.ts';
 import { BetaToolRunner } from '../../core/sandbox/sdk/tool-runner.ts';
 import type { ScriptedReply } from './script-steps.ts';
+import { STAND_IN_KEY } from './start-api-stand-in.ts';
 import { model, sdk, useStandIn } from './test-support.ts';
 
 /**
@@ -275,6 +278,46 @@ describe('the tool runner in a run sends what the real SDK sends', () => {
       const ours = await withStandIn(replies, { ...start, ...params }, drive);
       expect(ours).toEqual(real);
       expect(real.sent.length).toBeGreaterThan(0);
+    });
+  }
+});
+
+/**
+ * The lesson's reference (fixtures/tool-runner), the file a learner ends with, runs unchanged
+ * on the real SDK against each of its cases, strict: every request it sends is the recorded
+ * one, and it prints what the case expects.
+ */
+describe("tool-runner's reference with the real SDK", () => {
+  const lesson = new URL('../../fixtures/tool-runner/', import.meta.url);
+  const read = (path: string): unknown => JSON.parse(readFileSync(new URL(path, lesson), 'utf8'));
+  const cases = readdirSync(new URL('cases/', lesson));
+
+  afterEach(() => vi.unstubAllEnvs());
+
+  for (const name of cases) {
+    it(name, async () => {
+      const cassette = read(`cases/${name}/cassette.json`) as Cassette;
+      const { input } = read(`cases/${name}/case.json`) as {
+        input: { prompt: string; maxIterations: number };
+      };
+      held.standIn.script([{ cassette, strict: true }]);
+      vi.stubEnv('ANTHROPIC_API_KEY', STAND_IN_KEY);
+      vi.stubEnv('ANTHROPIC_BASE_URL', held.standIn.url);
+      vi.resetModules();
+      const { agent } =
+        (await import('../../fixtures/tool-runner/reference/src/tool-runner.ts')) as {
+          agent(prompt: string, maxIterations: number): Promise<unknown>;
+        };
+      const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+      try {
+        const outcome = await agent(input.prompt, input.maxIterations);
+        const printed = { outcome, log: log.mock.calls.map((args) => args.join(' ')) };
+        expect(printed).toEqual(read(`cases/${name}/expected.json`));
+      } finally {
+        log.mockRestore();
+      }
+      expect(held.standIn.requests().map((r) => r.status)).toEqual(cassette.calls.map(() => 200));
+      expect(held.standIn.pending()).toBe(0);
     });
   }
 });

@@ -84,7 +84,12 @@ export function createCassetteSession(
     }
     const call = recording[made];
     if (!call) return { ok: false, rejection: exhausted(replies, bounds, at) };
-    const divergence = findDivergence(call.request, request, replies);
+    const divergence = findDivergence(
+      call.request,
+      request,
+      replies,
+      recording.map((recorded) => recorded.request),
+    );
     if (divergence) return { ok: false, rejection: diverged(divergence, at) };
     const response = copyJson(call.response);
     // An attempt the recording has cut off by an error event: the call is not made yet.

@@ -100,6 +100,7 @@ export type * from './grade/report.ts';
 export { gradeCase } from './grade/grade-case.ts';
 export { describeDiffEntry } from './grade/describe-diff.ts';
 export { summarizeCase } from './grade/transcript.ts';
+export { conversationsOf, type TurnConversation } from './grade/conversations.ts';
 export {
   describeEvent,
   eventTimes,

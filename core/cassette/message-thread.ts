@@ -11,9 +11,9 @@ import type { RequestIssue } from './request-issue.ts';
  * runner runs over a thread by default. The request checks see the rebuilt request, so a
  * threaded one is checked as the whole conversation the model reads.
  *
- * A reply can be continued once. The API answers an unknown `previous_message_id` with a 404
- * (`thread_not_found`), and one continued twice with `thread_already_continued`; here both are
- * refused as the other request checks are, with a 400 and the API's words.
+ * A reply can be continued once: the API refuses a second `continue` of it with a 400
+ * (`thread_already_continued`). It answers an unknown `previous_message_id` with a 404
+ * (`thread_not_found`), which is refused here as the other request checks are, with a 400.
  */
 
 interface Stored {

@@ -103,6 +103,34 @@ const classics: [string, string, string, TutorTarget, string][] = [
     { experiment: 'run-then-ask' },
     'A file the run left is not as the case expects: an edit the user denied changed it anyway.',
   ],
+  [
+    'tool-runner',
+    'wrong-no-retry',
+    'cut-in-a-tool-call',
+    { experiment: 'no-retry' },
+    'Case `cut-in-a-tool-call` ended after the first reply',
+  ],
+  [
+    'tool-runner',
+    'wrong-no-thread',
+    'chicago',
+    { experiment: 'no-thread' },
+    "Your request #1 isn't threaded as the recording is",
+  ],
+  [
+    'subagents',
+    'wrong-all-at-once',
+    'two-tasks',
+    { experiment: 'all-at-once' },
+    "Your request #3 is the second subagent's first call",
+  ],
+  [
+    'subagents',
+    'wrong-full-budget-each',
+    'task-budget',
+    { experiment: 'full-budget' },
+    'Your request #6 is another call of the second subagent',
+  ],
 ];
 
 describe.each(classics)('%s %s', (lessonId, solution, caseName, opens, starts) => {

@@ -1,5 +1,5 @@
 import type { CaseReport, LessonReport, Turn } from '../core/index.ts';
-import { describeDiffEntry, summarizeCase } from '../core/index.ts';
+import { cacheLine, describeDiffEntry, summarizeCase } from '../core/index.ts';
 import type { SkippedFile } from './read-sources.ts';
 import { style } from './style.ts';
 import { terminalLine, terminalText } from './terminal-text.ts';
@@ -35,6 +35,8 @@ function indented(text: string, indent: string, paint: (line: string) => string 
 }
 
 function printTurn(turn: Turn, out: string[]): void {
+  const cache = cacheLine(turn);
+  if (cache) out.push(`    ${style.dim(`prompt cache: ${cache}`)}`);
   if (turn.rejection) {
     const label =
       turn.rejection.kind === 'invalid-request' ? '400 from the API' : 'left the recording';

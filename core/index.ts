@@ -85,7 +85,8 @@ export { explainApiError } from './live/api-error-text.ts';
 export { errorBody } from './live/sdk-failures.ts';
 export { createSdkSend, MAX_RETRIES, type RetryNotice } from './live/sdk-send.ts';
 export { checkLiveRun, type LiveCheck } from './live/check-live-run.ts';
-export { formatTokens, summarizeLive } from './live/summarize-live.ts';
+export { summarizeLive } from './live/summarize-live.ts';
+export { formatTokens, wholeInput } from './api/usage.ts';
 export { startLiveRun, type LiveRunOptions, type LiveRunResult } from './live/run-live.ts';
 export {
   jsonFile,
@@ -99,6 +100,7 @@ export type * from './grade/report.ts';
 export { gradeCase } from './grade/grade-case.ts';
 export { describeDiffEntry } from './grade/describe-diff.ts';
 export { summarizeCase } from './grade/transcript.ts';
+export { cacheLine } from './grade/cache-line.ts';
 export {
   describeEvent,
   eventTimes,

@@ -1,4 +1,4 @@
-import { summarizeCase, type CaseReport, type Turn } from '../../../core/index.ts';
+import { cacheLine, summarizeCase, type CaseReport, type Turn } from '../../../core/index.ts';
 import { rejectionLabel } from './rejection-label.ts';
 import { requestRoles, sentBlocks, sentMessages, type SentBlock } from './request-view.ts';
 
@@ -40,6 +40,8 @@ function turnLines(turn: Turn, previous: Turn | undefined): string[] {
     if (sent.length > 1) lines.push(`    messages[${index}]:`);
     for (const block of sentBlocks(message, ids)) lines.push(`    ${blockLine(block)}`);
   }
+  const cache = cacheLine(turn);
+  if (cache) lines.push(`  prompt cache: ${cache}`);
   if (rejection) lines.push(`  ✗ ${rejection.body.error.message}`);
   for (const block of response?.content ?? []) {
     lines.push(

@@ -1,12 +1,13 @@
-import type { Course } from '../core/index.ts';
+import { wholeInput, type ApiResponse, type Course } from '../core/index.ts';
+import { cacheProblems, continues } from './cache-usage.ts';
 
 /**
  * The recording conventions of fixtures/README.md that a schema cannot see: ids shaped as the
  * API's and used once across the course, each reply from the model asked, and `usage` that
- * behaves as real usage does. Returns one problem per line; none when the course keeps them.
+ * behaves as real usage does: the whole input grows with the conversation, and with prompt
+ * caching the cache's reads and writes are the ones its marks allow (scripts/cache-usage.ts).
+ * Returns one problem per line; none when the course keeps them.
  */
-
-import type { ApiResponse } from '../core/index.ts';
 
 const MESSAGE_ID = /^msg_01[A-Za-z0-9]{22}$/;
 const TOOL_USE_ID = /^toolu_01[A-Za-z0-9]{22}$/;
@@ -21,9 +22,9 @@ export function checkCassettes(course: Course): string[] {
   };
   for (const lesson of course.lessons) {
     for (const { name, cassette } of lesson.cases) {
-      let previous: { input: number; messages: number } | undefined;
+      const at = (i: number) => `${lesson.id}/${name} call ${i + 1}`;
       for (const [i, { request, response }] of cassette.calls.entries()) {
-        const where = `${lesson.id}/${name} call ${i + 1}`;
+        const where = at(i);
         if (!MESSAGE_ID.test(response.id))
           problems.push(`${where}: id ${response.id} is not msg_01 + 22 letters and digits`);
         once(response.id, where);
@@ -48,17 +49,22 @@ export function checkCassettes(course: Course): string[] {
           );
         }
         problems.push(...stopProblems(where, request, response));
-        const messages = Array.isArray(request.messages) ? request.messages.length : 0;
-        if (
-          previous &&
-          (input < previous.input || (messages > previous.messages && input === previous.input))
-        ) {
-          problems.push(
-            `${where}: input_tokens ${input} does not grow with the conversation (was ${previous.input})`,
-          );
+        const before = cassette.calls[i - 1];
+        if (before && continues(before.request, request)) {
+          // The whole input: with caching, input_tokens is only what follows the last mark.
+          const whole = wholeInput(response.usage);
+          const was = wholeInput(before.response.usage);
+          const count = (n: unknown) => (Array.isArray(n) ? n.length : 0);
+          const more = count(request.messages) > count(before.request.messages);
+          if (whole < was || (more && whole === was)) {
+            const label = whole === input ? 'input_tokens' : 'the whole input';
+            problems.push(
+              `${where}: ${label} ${whole} does not grow with the conversation (was ${was})`,
+            );
+          }
         }
-        previous = { input, messages };
       }
+      problems.push(...cacheProblems(cassette.calls, at));
     }
   }
   return problems;

@@ -32,9 +32,7 @@ describe('validateRequest accepts cache breakpoints', () => {
         system: [{ type: 'text', text: 'You echo.', cache_control: hour }],
         messages: [
           { role: 'user', content: [{ type: 'text', text: prompt, cache_control: mark }] },
-          ...echoRequests(
-            toolResult('toolu_01Echo', 'hello', { cache_control: mark }),
-          )[1].messages.slice(1),
+          ...(markedResult(mark).messages as unknown[]).slice(1),
         ],
       },
     ],

@@ -25,6 +25,7 @@ export function cacheBreakpointHint(
     return `${where} Mark it with cache_control on every request (a message whose content is a string goes as one text block that carries the mark).`;
   }
   if (diff.kind === 'extra' && at === diff.segments.length - 1) {
+    if (recorded.length === 0) return `${where} Mark blocks only when the loop is asked to cache.`;
     return `${where} This block carries a mark the recording does not have: a request marks only its last block, and the marks earlier requests placed come off (the API looks back from the newest mark for what they cached).`;
   }
   const mark = valueAt(expected, diff.segments.slice(0, at + 1));

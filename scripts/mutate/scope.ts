@@ -12,15 +12,17 @@ export interface MutationTarget {
 /**
  * What a lesson's reference adds to the codebase: each file of its `reference/` (the files
  * that differ from its starter, read-only ones aside), and in each, the lines that differ from
- * the previous lesson's reference. Code carried over unchanged was measured by the lesson that
+ * the file as the last lesson before it that had it left it (part two's lessons take part
+ * one's `src/loop.ts` up again). Code carried over unchanged was measured by the lesson that
  * wrote it; a file new to the course is the lesson's own from its first line to its last.
  */
 export function mutationTargets(course: Course, lesson: Lesson): MutationTarget[] {
-  const previous = course.lessons[lesson.index - 1];
+  const earlier = course.lessons.slice(0, lesson.index).reverse();
   const targets: MutationTarget[] = [];
   for (const [path, source] of Object.entries(lesson.reference)) {
     if (lesson.readOnly.includes(path) || lesson.starter[path] === source) continue;
-    targets.push({ path, source, lines: changedLines(previous?.reference[path], source) });
+    const before = earlier.find((l) => l.reference[path] !== undefined)?.reference[path];
+    targets.push({ path, source, lines: changedLines(before, source) });
   }
   return targets;
 }

@@ -201,7 +201,9 @@ export function estimateCachedInput(
     }
     for (const mark of marks) {
       const size = prefixes[mark] ?? 0;
-      if (size >= minimum) entries.set(prefixKey(request.model, positions, mark), size);
+      const key = prefixKey(request.model, positions, mark);
+      // A prefix already in the cache is read, not written again: its size stays as written.
+      if (size >= minimum && !entries.has(key)) entries.set(key, size);
     }
     return {
       input_tokens: whole - cached,

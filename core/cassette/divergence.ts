@@ -1,5 +1,6 @@
 import { canonicalizeRequest, sentPath, valueAt } from './canonical-request.ts';
 import { diagnoseRequest } from './diagnose-request.ts';
+import { compactionHint } from './compaction-hint.ts';
 import { diffJsonSegments, displayPath, formatPath } from './json-diff.ts';
 import { previewJson } from './json-preview.ts';
 import type { ApiResponse } from '../api/messages.ts';
@@ -28,6 +29,8 @@ export function findDivergence(
   request: Record<string, unknown>,
   /** The replies the learner's code got so far: some mistakes are about what it did with them. */
   replies: readonly ApiResponse[] = [],
+  /** The requests the recording holds before this one: a compaction rewrites the conversation. */
+  earlier: readonly Record<string, unknown>[] = [],
 ): Divergence | undefined {
   const expected = canonicalizeRequest(recorded);
   const actual = canonicalizeRequest(request);
@@ -51,6 +54,7 @@ export function findDivergence(
     actual: actualValue,
     difference: describeDifference(expectedValue, actualValue),
     hint:
+      compactionHint(recorded, request, earlier, replies) ??
       diagnoseRequest(request, replies, recorded) ??
       divergenceHint(expected, actual, first, replies.at(-1)),
   };

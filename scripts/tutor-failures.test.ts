@@ -103,6 +103,20 @@ const classics: [string, string, string, TutorTarget, string][] = [
     { experiment: 'run-then-ask' },
     'A file the run left is not as the case expects: an edit the user denied changed it anyway.',
   ],
+  [
+    'prompt-caching',
+    'wrong-keeps-marks',
+    'fix-the-total',
+    { experiment: 'keep-the-marks' },
+    'Your request #2 carries a mark at `messages[0].content[0].cache_control` that the recording doesn',
+  ],
+  [
+    'compaction',
+    'wrong-splits-a-pair',
+    'keep-an-odd-number',
+    { experiment: 'split-the-pair' },
+    'The API would refuse your request #9: its summarised part ends with a reply whose tool calls the next message does not answer.',
+  ],
 ];
 
 describe.each(classics)('%s %s', (lessonId, solution, caseName, opens, starts) => {

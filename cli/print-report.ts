@@ -1,4 +1,5 @@
 import {
+  cacheLine,
   conversationsOf,
   describeDiffEntry,
   summarizeCase,
@@ -41,6 +42,8 @@ function indented(text: string, indent: string, paint: (line: string) => string 
 }
 
 function printTurn(turn: Turn, out: string[]): void {
+  const cache = cacheLine(turn);
+  if (cache) out.push(`    ${style.dim(`prompt cache: ${cache}`)}`);
   if (turn.rejection) {
     const label =
       turn.rejection.kind === 'invalid-request' ? '400 from the API' : 'left the recording';

@@ -10,7 +10,8 @@ import {
 } from '../core/index.ts';
 import { FIXTURES_DIR } from '../cli/node-host.ts';
 import { streamFor } from './stream-of.ts';
-import { estimateInputTokens, estimateOutputTokens } from './token-estimate.ts';
+import { estimateCachedInput } from './cache-usage.ts';
+import { estimateOutputTokens } from './token-estimate.ts';
 
 /**
  * Writes a case's requests and expected output as the lesson's reference makes them, so that
@@ -58,7 +59,8 @@ export async function recordCase(
     return report.cases[0]!;
   };
 
-  for (let round = 0; round <= calls.length + 1; round++) {
+  // A request fixed per round, and the estimates settled once or twice as the requests change.
+  for (let round = 0; round <= 2 * (calls.length + 1); round++) {
     const report = await gradeReference();
     const refused = report.turns.find((turn) => turn.rejection);
     if (!refused) {
@@ -68,20 +70,9 @@ export async function recordCase(
           error: `The reference does not finish against these responses: ${report.message}`,
         };
       }
-      // Estimated counts change what a harness that prints usage prints: grade once more.
-      if (estimate.some((e) => e.input || e.output)) {
-        for (const [i, { request, response }] of calls.entries()) {
-          const previous = calls[i - 1]?.response.usage.input_tokens ?? 0;
-          if (estimate[i]?.input) {
-            response.usage.input_tokens = Math.max(previous + 1, estimateInputTokens(request));
-          }
-          if (estimate[i]?.output) {
-            response.usage.output_tokens = estimateOutputTokens(response.content);
-          }
-        }
-        estimate.fill({ input: false, output: false });
-        continue;
-      }
+      // Estimated counts change what a harness that prints usage prints, and what a loop that
+      // counts tokens does next (its budget, when it compacts): grade again until they settle.
+      if (estimateUsage(calls, estimate)) continue;
       streamed();
       writeFileSync(join(dir, 'cassette.json'), `${JSON.stringify({ calls }, null, 2)}\n`);
       writeFileSync(join(dir, 'expected.json'), `${JSON.stringify(report.actual, null, 2)}\n`);
@@ -98,6 +89,29 @@ export async function recordCase(
     calls[at].request = refused.request.raw as Record<string, unknown>;
   }
   return { ok: false, error: 'The requests did not settle: is the reference deterministic?' };
+}
+
+/**
+ * Sets the counts the author left at 0 (`estimate`) from the requests as they stand: the input
+ * with the cache's share of it when the request marks breakpoints (scripts/cache-usage.ts), the
+ * output from the reply. True when a count changed.
+ */
+function estimateUsage(
+  calls: Cassette['calls'],
+  estimate: readonly { input: boolean; output: boolean }[],
+): boolean {
+  const inputs = estimateCachedInput(calls.map((call) => call.request));
+  let changed = false;
+  for (const [i, { response }] of calls.entries()) {
+    const before = JSON.stringify(response.usage);
+    if (estimate[i]?.input) {
+      const { output_tokens: output } = response.usage;
+      response.usage = { ...inputs[i]!, output_tokens: output };
+    }
+    if (estimate[i]?.output) response.usage.output_tokens = estimateOutputTokens(response.content);
+    changed ||= JSON.stringify(response.usage) !== before;
+  }
+  return changed;
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

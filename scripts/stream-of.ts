@@ -22,7 +22,8 @@ export function streamOf(response: ApiResponse): TimedEvent[] {
         stop_reason: null,
         ...('stop_sequence' in response ? { stop_sequence: null } : {}),
         ...('stop_details' in response ? { stop_details: null } : {}),
-        usage: { input_tokens: usage.input_tokens, output_tokens: 1 },
+        // The input side is known when the stream starts: the cache's counts go out with it.
+        usage: { ...usage, output_tokens: 1 },
       } as Extract<StreamEvent, { type: 'message_start' }>['message'],
     },
   ];

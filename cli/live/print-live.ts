@@ -1,5 +1,6 @@
 import {
   explainApiError,
+  usedTokens,
   type ApiErrorBody,
   type ApiRequest,
   type ApiResponse,
@@ -101,7 +102,8 @@ export function createLivePrinter(
       const uses = response.content.filter((b) => b.type === 'tool_use');
       toolCalls += uses.length;
       const asked = uses.length > 0 ? ` → ${uses.map((u) => terminalLine(u.name)).join(', ')}` : '';
-      const used = response.usage.input_tokens + response.usage.output_tokens;
+      // Every token sent and written, the cache's reads and writes included, as the wallet counts.
+      const used = usedTokens(response);
       write(
         `turn ${event.index} stop_reason="${terminalLine(response.stop_reason)}"${asked}${timing}${style.dim(` · ${used} tokens`)}`,
       );

@@ -4,8 +4,9 @@ import type { PathSegment } from './json-diff.ts';
 /**
  * The form in which a request is compared with the recording. The API treats some spellings
  * as the same request, so the cassette does too: a string `content` is one text block (for a
- * tool_result, an empty or absent `content` is no blocks), and `is_error: false` is
- * `is_error` left out.
+ * tool_result, an empty or absent `content` is no blocks), `is_error: false` is `is_error`
+ * left out, and a cache breakpoint's default `ttl: '5m'` is the ttl left out (`cache_control:
+ * null`, no breakpoint at all).
  */
 export function canonicalizeRequest(request: Record<string, unknown>): Record<string, unknown> {
   const { messages } = request;
@@ -27,13 +28,28 @@ function resultContent(content: unknown): unknown {
 }
 
 function canonicalBlock(block: unknown): unknown {
-  if (!isJsonObject(block) || block.type !== 'tool_result') return block;
-  const { content, is_error: isError, ...rest } = block;
+  if (!isJsonObject(block)) return block;
+  const marked = canonicalMark(block);
+  if (marked.type !== 'tool_result') return marked;
+  const { content, is_error: isError, ...rest } = marked;
+  const blocks = resultContent(content);
   return {
     ...rest,
-    content: resultContent(content),
+    content: Array.isArray(blocks)
+      ? blocks.map((b) => (isJsonObject(b) ? canonicalMark(b) : b))
+      : blocks,
     ...(isError === false ? {} : { is_error: isError }),
   };
+}
+
+/** The block with its `cache_control` in canonical form: no `null`, no default `ttl`. */
+function canonicalMark(block: Record<string, unknown>): Record<string, unknown> {
+  const { cache_control: mark, ...rest } = block;
+  if (mark === undefined) return block;
+  if (mark === null) return rest;
+  if (!isJsonObject(mark) || mark.ttl !== '5m') return block;
+  const { ttl: _default, ...kept } = mark;
+  return { ...rest, cache_control: kept };
 }
 
 function textBlocks(text: string): { type: 'text'; text: string }[] {

@@ -1,4 +1,5 @@
 import type { ApiResponse } from '../api/messages.ts';
+import { cacheBreakpointHint } from './cache-breakpoint-hint.ts';
 import { isJsonObject, jsonEqual } from './json-diff.ts';
 import type { SegmentDiff } from './json-diff.ts';
 
@@ -70,6 +71,8 @@ export function divergenceHint(
       `The request's \`${name}\` differs from the recording: send it as recorded.`
     );
   }
+  const cache = cacheBreakpointHint(expected, diff);
+  if (cache) return cache;
   const want = messagesOf(expected);
   const got = messagesOf(actual);
   if (typeof index !== 'number') return 'The `messages` array differs from the recording.';

@@ -1,6 +1,7 @@
 import type { ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { TimedEvent } from '../api/stream-events.ts';
 import type { Cassette } from '../lesson/schema.ts';
+import { compactionHint } from './compaction-hint.ts';
 import { diagnoseRequest } from './diagnose-request.ts';
 import { findDivergence } from './divergence.ts';
 import {
@@ -74,8 +75,11 @@ export function createCassetteSession(
       // The API's words stay; what to do about them follows the mistake the request shows,
       // and where the recording has ended, the mistake is calling again at all: advice on how
       // to build the request would send the loop the wrong way.
+      const wanted = recording[made]?.request;
+      const earlier = recording.slice(0, made).map((c) => c.request);
       const diagnosis =
-        diagnoseRequest(request, replies, recording[made]?.request) ??
+        (wanted && compactionHint(wanted, request, earlier, replies)) ??
+        diagnoseRequest(request, replies, wanted) ??
         (made > 0 && made >= recorded
           ? `The recording ends with request #${made}. ${exhaustedHint(replies, bounds)}`
           : undefined);
@@ -84,11 +88,13 @@ export function createCassetteSession(
     }
     const call = recording[made];
     if (!call) return { ok: false, rejection: exhausted(replies, bounds, at) };
+    const requests = recording.map((recorded) => recorded.request);
     const divergence = findDivergence(
       call.request,
       request,
       replies,
-      recording.map((recorded) => recorded.request),
+      requests,
+      requests.slice(0, made),
     );
     if (divergence) return { ok: false, rejection: diverged(divergence, at) };
     const response = copyJson(call.response);

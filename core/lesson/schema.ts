@@ -4,6 +4,7 @@ import {
   stopReasonSchema,
   streamMatchesResponse,
   timedEventSchema,
+  usageSchema,
 } from './stream-schema.ts';
 
 /**
@@ -77,10 +78,7 @@ export const apiResponseSchema = z.strictObject({
   stop_sequence: z.string().nullable().optional(),
   /** Why the model refused (`refusal`), or null; recordings of current models carry it. */
   stop_details: stopDetailsSchema.nullable().optional(),
-  usage: z.strictObject({
-    input_tokens: z.number().int().nonnegative(),
-    output_tokens: z.number().int().nonnegative(),
-  }),
+  usage: usageSchema,
 });
 
 export const cassetteSchema = z.strictObject({

@@ -10,10 +10,20 @@ import { diffJson, displayPath } from '../cassette/json-diff.ts';
 
 const json: z.ZodType<unknown> = z.unknown();
 const index = z.number().int().nonnegative();
-const usage = z.strictObject({
-  input_tokens: z.number().int().nonnegative(),
-  output_tokens: z.number().int().nonnegative(),
+const count = z.number().int().nonnegative();
+
+/** A reply's `usage`: input and output, and with prompt caching the cache's reads and writes. */
+export const usageSchema = z.strictObject({
+  input_tokens: count,
+  output_tokens: count,
+  cache_creation_input_tokens: count.nullable().optional(),
+  cache_read_input_tokens: count.nullable().optional(),
+  cache_creation: z
+    .strictObject({ ephemeral_5m_input_tokens: count, ephemeral_1h_input_tokens: count })
+    .nullable()
+    .optional(),
 });
+const usage = usageSchema;
 
 /** The installed SDK's `StopReason`. */
 export const stopReasonSchema = z.enum([
@@ -81,8 +91,10 @@ const streamEventSchema = z.discriminatedUnion('type', [
       stop_details: stopDetailsSchema.nullable().optional(),
     }),
     usage: z.strictObject({
-      output_tokens: z.number().int().nonnegative(),
-      input_tokens: z.number().int().nonnegative().nullable().optional(),
+      output_tokens: count,
+      input_tokens: count.nullable().optional(),
+      cache_creation_input_tokens: count.nullable().optional(),
+      cache_read_input_tokens: count.nullable().optional(),
     }),
   }),
   z.strictObject({ type: z.literal('message_stop') }),

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { formatTokens, type Turn, type TurnConversation } from '../../../core/index.ts';
+import { cacheLine, formatTokens, type Turn, type TurnConversation } from '../../../core/index.ts';
 import { Json } from '../../ui/Json.tsx';
 import { LazyDetails } from '../../ui/LazyDetails.tsx';
 import { ContentBlocks } from './ContentBlocks.tsx';
@@ -35,6 +35,7 @@ interface Props {
 export function TurnEntry({ turn, previous, conversation, live = false }: Props) {
   const { request, response, rejection } = turn;
   const roles = requestRoles(request.raw);
+  const cache = cacheLine(turn);
   const replyIds = previous?.response?.content.flatMap((b) =>
     b.type === 'tool_use' ? [b.id] : [],
   );
@@ -96,6 +97,11 @@ export function TurnEntry({ turn, previous, conversation, live = false }: Props)
         </ol>
         <LazyDetails summary="Raw request">{() => <Json value={request.raw} />}</LazyDetails>
       </div>
+      {cache && (
+        <p className="turn-cache" data-testid="turn-cache">
+          <span className="block-kind">prompt cache</span> {cache}
+        </p>
+      )}
       <SentBlocks request={request.raw} replyIds={replyIds} />
       {turn.retries && (
         <Suspense fallback={null}>

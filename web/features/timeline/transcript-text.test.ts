@@ -87,6 +87,35 @@ describe('transcriptText', () => {
     );
   });
 
+  it("writes where a request put its cache breakpoints, and the cache's counts", () => {
+    const marked = {
+      role: 'user',
+      content: [{ type: 'text', text: 'Fix it.', cache_control: { type: 'ephemeral' } }],
+    };
+    const first = report.turns[0]!;
+    const cached: CaseReport = {
+      ...report,
+      status: 'pass',
+      kind: 'pass',
+      turns: [
+        {
+          ...first,
+          request: { messageCount: 1, newestMessage: marked, raw: { messages: [marked] } },
+          response: {
+            ...first.response!,
+            usage: { input_tokens: 4, output_tokens: 45, cache_creation_input_tokens: 806 },
+          },
+        },
+      ],
+    };
+    expect(transcriptText(cached).split('\n').slice(2, 6)).toEqual([
+      'Turn 1 · stop_reason tool_use · 2 ms',
+      '  → request: user',
+      '    text: Fix it.',
+      '  prompt cache: cache_control on messages[0].content[0] · 4 in · 806 cache write · 45 out',
+    ]);
+  });
+
   it('writes JSON that reads back to the turns', () => {
     const parsed = JSON.parse(transcriptJson(report)) as { case: string; turns: unknown[] };
     expect(parsed.case).toBe('echo');

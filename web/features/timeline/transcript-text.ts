@@ -1,4 +1,5 @@
 import {
+  cacheLine,
   conversationsOf,
   summarizeCase,
   type CaseReport,
@@ -64,6 +65,8 @@ function turnLines(
     if (sent.length > 1) lines.push(`    messages[${index}]:`);
     for (const block of sentBlocks(message, ids)) lines.push(`    ${blockLine(block)}`);
   }
+  const cache = cacheLine(turn);
+  if (cache) lines.push(`  prompt cache: ${cache}`);
   if (rejection) lines.push(`  ✗ ${rejection.body.error.message}`);
   for (const block of response?.content ?? []) {
     lines.push(

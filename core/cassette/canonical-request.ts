@@ -14,6 +14,26 @@ export function canonicalizeRequest(request: Record<string, unknown>): Record<st
   return { ...request, messages: messages.map(canonicalMessage) };
 }
 
+/**
+ * What names a conversation: its first message in canonical form, without cache marks (a
+ * rolling breakpoint marks the first message on the first call and not later, and it is the
+ * same conversation). Loops that take turns (an agent and its subagents) are told apart by it.
+ */
+export function conversationKey(messages: unknown): string {
+  const first = Array.isArray(messages) ? canonicalMessage(messages[0]) : undefined;
+  return JSON.stringify(unmarked(first));
+}
+
+function unmarked(message: unknown): unknown {
+  if (!isJsonObject(message) || !Array.isArray(message.content)) return message;
+  const content = message.content.map((block) => {
+    if (!isJsonObject(block)) return block;
+    const { cache_control: _mark, ...rest } = block;
+    return rest;
+  });
+  return { ...message, content };
+}
+
 function canonicalMessage(message: unknown): unknown {
   if (!isJsonObject(message)) return message;
   const { content } = message;

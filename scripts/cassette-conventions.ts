@@ -7,6 +7,7 @@ import type { Course } from '../core/index.ts';
  */
 
 import type { ApiResponse } from '../core/index.ts';
+import type { TimedEvent } from '../core/api/stream-events.ts';
 
 const MESSAGE_ID = /^msg_01[A-Za-z0-9]{22}$/;
 const TOOL_USE_ID = /^toolu_01[A-Za-z0-9]{22}$/;
@@ -22,7 +23,8 @@ export function checkCassettes(course: Course): string[] {
   for (const lesson of course.lessons) {
     for (const { name, cassette } of lesson.cases) {
       let previous: { input: number; messages: number } | undefined;
-      for (const [i, { request, response }] of cassette.calls.entries()) {
+      for (const [i, call] of cassette.calls.entries()) {
+        const { request, response } = call;
         const where = `${lesson.id}/${name} call ${i + 1}`;
         if (!MESSAGE_ID.test(response.id))
           problems.push(`${where}: id ${response.id} is not msg_01 + 22 letters and digits`);
@@ -58,10 +60,50 @@ export function checkCassettes(course: Course): string[] {
           );
         }
         previous = { input, messages };
+        for (const [n, attempt] of (call.interrupted ?? []).entries()) {
+          attemptProblems(`${where} attempt ${n + 1}`, attempt, input);
+        }
+      }
+      for (const [n, attempt] of (cassette.failed?.interrupted ?? []).entries()) {
+        const where = `${lesson.id}/${name} failed request, attempt ${n + 1}`;
+        const first = cassette.failed?.interrupted[0]?.[0]?.event;
+        const input = first?.type === 'message_start' ? first.message.usage.input_tokens : 0;
+        attemptProblems(where, attempt, input);
+        if (previous && input <= previous.input) {
+          problems.push(
+            `${where}: input_tokens ${input} does not grow with the conversation (was ${previous.input})`,
+          );
+        }
       }
     }
   }
   return problems;
+
+  /**
+   * An attempt an error event cut off is a message of its own, with ids used once, answering
+   * the same request as its call: the same input tokens.
+   */
+  function attemptProblems(where: string, attempt: readonly TimedEvent[], input: number) {
+    for (const { event } of attempt) {
+      if (event.type === 'message_start') {
+        const { id, usage } = event.message;
+        if (!MESSAGE_ID.test(id))
+          problems.push(`${where}: id ${id} is not msg_01 + 22 letters and digits`);
+        once(id, where);
+        if (usage.input_tokens !== input) {
+          problems.push(
+            `${where}: input_tokens ${usage.input_tokens}, where the same request takes ${input}`,
+          );
+        }
+      }
+      if (event.type === 'content_block_start' && event.content_block.type === 'tool_use') {
+        const { id } = event.content_block;
+        if (!TOOL_USE_ID.test(id))
+          problems.push(`${where}: id ${id} is not toolu_01 + 22 letters and digits`);
+        once(id, where);
+      }
+    }
+  }
 }
 
 /**

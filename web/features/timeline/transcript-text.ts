@@ -41,6 +41,17 @@ function turnLines(turn: Turn, previous: Turn | undefined): string[] {
     for (const block of sentBlocks(message, ids)) lines.push(`    ${blockLine(block)}`);
   }
   if (rejection) lines.push(`  ✗ ${rejection.body.error.message}`);
+  if (turn.error) {
+    const { status, body } = turn.error;
+    // 200: the stream had begun, and an error event cut it off.
+    const what =
+      status === 200
+        ? 'stream cut off by an error event'
+        : status > 0
+          ? `HTTP ${status}`
+          : 'no response';
+    lines.push(`  ✗ ${what}: ${body.error.type}: ${cut(body.error.message)}`);
+  }
   for (const block of response?.content ?? []) {
     lines.push(
       block.type === 'text'

@@ -1,6 +1,7 @@
 import { wholeInput, type ApiResponse, type Course } from '../core/index.ts';
 import { cacheProblems, continues } from './cache-usage.ts';
 import { createThreadStore } from '../core/cassette/message-thread.ts';
+import type { TimedEvent } from '../core/api/stream-events.ts';
 
 /**
  * The recording conventions of fixtures/README.md that a schema cannot see: ids shaped as the
@@ -27,7 +28,8 @@ export function checkCassettes(course: Course): string[] {
       // A threaded request is read as the conversation the API rebuilds for it.
       const threads = createThreadStore();
       const requests: Record<string, unknown>[] = [];
-      for (const [i, { request: raw, response }] of cassette.calls.entries()) {
+      for (const [i, call] of cassette.calls.entries()) {
+        const { request: raw, response } = call;
         const expanded = threads.expand(raw);
         const request = expanded.ok ? expanded.request : raw;
         threads.record(raw, request, response);
@@ -75,11 +77,52 @@ export function checkCassettes(course: Course): string[] {
             );
           }
         }
+        for (const [n, attempt] of (call.interrupted ?? []).entries()) {
+          attemptProblems(`${where} attempt ${n + 1}`, attempt, input);
+        }
+      }
+      const last = cassette.calls.at(-1)?.response.usage;
+      for (const [n, attempt] of (cassette.failed?.interrupted ?? []).entries()) {
+        const where = `${lesson.id}/${name} failed request, attempt ${n + 1}`;
+        const first = cassette.failed?.interrupted[0]?.[0]?.event;
+        const input = first?.type === 'message_start' ? first.message.usage.input_tokens : 0;
+        attemptProblems(where, attempt, input);
+        if (last && input <= last.input_tokens) {
+          problems.push(
+            `${where}: input_tokens ${input} does not grow with the conversation (was ${last.input_tokens})`,
+          );
+        }
       }
       problems.push(...cacheProblems(cassette.calls, at));
     }
   }
   return problems;
+
+  /**
+   * An attempt an error event cut off is a message of its own, with ids used once, answering
+   * the same request as its call: the same input tokens.
+   */
+  function attemptProblems(where: string, attempt: readonly TimedEvent[], input: number) {
+    for (const { event } of attempt) {
+      if (event.type === 'message_start') {
+        const { id, usage } = event.message;
+        if (!MESSAGE_ID.test(id))
+          problems.push(`${where}: id ${id} is not msg_01 + 22 letters and digits`);
+        once(id, where);
+        if (usage.input_tokens !== input) {
+          problems.push(
+            `${where}: input_tokens ${usage.input_tokens}, where the same request takes ${input}`,
+          );
+        }
+      }
+      if (event.type === 'content_block_start' && event.content_block.type === 'tool_use') {
+        const { id } = event.content_block;
+        if (!TOOL_USE_ID.test(id))
+          problems.push(`${where}: id ${id} is not toolu_01 + 22 letters and digits`);
+        once(id, where);
+      }
+    }
+  }
 }
 
 /**

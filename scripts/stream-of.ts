@@ -74,6 +74,30 @@ export function streamFor(response: ApiResponse, recorded?: TimedEvent[]): Timed
   return streamOf(response);
 }
 
+/**
+ * The API's words for each error type an `error` event may carry mid-stream (its errors page:
+ * 529 `Overloaded`, 500 `Internal server error`; a blocked output is an
+ * `invalid_request_error`).
+ */
+export const STREAM_ERROR_MESSAGES: Readonly<Record<string, string>> = {
+  overloaded_error: 'Overloaded',
+  api_error: 'Internal server error',
+  timeout_error: 'Request timed out',
+  rate_limit_error:
+    'Number of output tokens has exceeded your per-minute rate limit (https://docs.anthropic.com/en/api/rate-limits); see the response headers for current usage. Please try again later.',
+  invalid_request_error: 'Output blocked by content filtering policy',
+};
+
+/**
+ * An attempt at `response` cut off by an error event of `type`: the first `after` events of
+ * its stream, then the error, a few tens of milliseconds later.
+ */
+export function interruptedOf(response: ApiResponse, after: number, type: string): TimedEvent[] {
+  const events = streamOf(response).slice(0, after);
+  const message = STREAM_ERROR_MESSAGES[type] ?? type;
+  return [...events, { ms: 34, event: { type: 'error', error: { type, message } } }];
+}
+
 /** Time to the first event grows with the prompt; later ones come every 20 to 50 ms. */
 function gap(i: number, inputTokens: number): number {
   if (i === 0) return 300 + Math.round(inputTokens / 4);

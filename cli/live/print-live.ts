@@ -48,7 +48,10 @@ export function createLivePrinter(
 
   /** The API's error under its turn, and what it means (the key is ANTHROPIC_API_KEY's). */
   const apiError = (index: number, timing: string, status: number, body: ApiErrorBody) => {
-    const what = status === 0 ? body.error.type : `${status} ${body.error.type}`;
+    const type = body.error.type;
+    // 200: the stream had begun, and an error event cut it off.
+    const what =
+      status === 0 ? type : status === 200 ? `stream cut off: ${type}` : `${status} ${type}`;
     write(
       `turn ${index} ${style.red(`✗ ${terminalLine(what)}`)}: ${terminalLine(body.error.message)}${timing}`,
     );

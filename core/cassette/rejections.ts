@@ -133,12 +133,34 @@ function tokens(n: number): string {
   return `${n.toLocaleString('en-US')} tokens`;
 }
 
-/** The loop asked for more calls than the recording holds (`replies`: the recorded replies). */
+/**
+ * The loop asked for more calls than the recording holds (`replies`: the recorded replies).
+ * `ended`: the recording ends on a request every attempt of which the API cut off with an
+ * error event, and the loop sent it again after the last.
+ */
 export function exhausted(
   replies: readonly ApiResponse[],
   bounds: LoopBounds,
   at: Position,
+  ended?: { attempts: number; error: string },
 ): CassetteRejection {
+  if (ended) {
+    const attempts =
+      ended.attempts === 1 ? 'its 1 attempt' : `each of its ${ended.attempts} attempts`;
+    const hint = `After the recorded attempts the code gives up: it throws the error (${ended.error}), and does not ask again.`;
+    return {
+      kind: 'exhausted',
+      ...at,
+      status: 400,
+      body: errorBody(
+        'cassette_mismatch',
+        `The cassette is exhausted: the recording ends with request #${at.requestNumber} cut off by an error event on ${attempts}, and the loop sent it again. ${hint}`,
+      ),
+      explanation:
+        'Your code asked again after the recorded attempts had failed: the recording ends in the error, so the code should have given up there.',
+      hint,
+    };
+  }
   const hint = exhaustedHint(replies, bounds);
   const summary = `The cassette is exhausted: the recording has ${callCount(at.recorded)} and the loop made request #${at.requestNumber}.`;
   return {

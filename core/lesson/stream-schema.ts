@@ -120,10 +120,14 @@ interface StreamedCall {
 
 /**
  * Each interrupted attempt is a stream in the API's order, up to an `error` event that ends it
- * (the SDK throws it there, and the code retries).
+ * (the SDK throws it there, and the code retries). `path` leads to the list of attempts.
  */
-function interruptedEndInErrors(call: StreamedCall, ctx: z.RefinementCtx): void {
-  for (const [n, attempt] of (call.interrupted ?? []).entries()) {
+function attemptsEndInErrors(
+  attempts: readonly { ms: number; event: unknown }[][],
+  ctx: z.RefinementCtx,
+  path: (string | number)[],
+): void {
+  for (const [n, attempt] of attempts.entries()) {
     const assembled = assembleStream(attempt.map((timed) => timed.event as StreamEvent));
     const last = attempt.length - 1;
     const problem = assembled.ok
@@ -134,12 +138,26 @@ function interruptedEndInErrors(call: StreamedCall, ctx: z.RefinementCtx): void 
           : { at: assembled.at, message: 'the error event ends the stream: nothing comes after it' }
         : { at: assembled.at, message: assembled.problem };
     if (problem)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['interrupted', n, problem.at],
-        message: problem.message,
-      });
+      ctx.addIssue({ code: 'custom', path: [...path, n, problem.at], message: problem.message });
   }
+}
+
+/**
+ * The request a conversation ends on, never finished: it asked for a stream, and each of its
+ * attempts is cut off by an error event.
+ */
+export function failedAttemptsEndInErrors(
+  failed: { request: Record<string, unknown>; interrupted: { ms: number; event: unknown }[][] },
+  ctx: z.RefinementCtx,
+): void {
+  if (failed.request.stream !== true) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['request', 'stream'],
+      message: 'a failed request is a streamed one, with `stream: true`: its attempts are streams',
+    });
+  }
+  attemptsEndInErrors(failed.interrupted, ctx, ['interrupted']);
 }
 
 /**
@@ -155,7 +173,7 @@ export function streamMatchesResponse(call: StreamedCall, ctx: z.RefinementCtx):
       message: 'only a streamed call (with `stream`) has interrupted attempts',
     });
   }
-  interruptedEndInErrors(call, ctx);
+  attemptsEndInErrors(call.interrupted ?? [], ctx, ['interrupted']);
   if (!call.stream) {
     if (asked)
       ctx.addIssue({

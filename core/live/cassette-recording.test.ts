@@ -148,7 +148,7 @@ describe('recordCase and readCassette', () => {
     expect(readCassette(files.value['cassette.json']!)).toEqual(cassette);
     expect(readCassette('{"calls": []}')).toEqual({
       ok: false,
-      problem: 'calls: Too small: expected array to have >=1 items',
+      problem: 'calls: a cassette records at least one call, or the request it fails on (`failed`)',
     });
   });
 });

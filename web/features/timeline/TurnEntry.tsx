@@ -73,7 +73,12 @@ export function TurnEntry({ turn, previous, conversation, live = false }: Props)
         )}
         {turn.error && (
           <span className="badge danger">
-            {turn.error.status > 0 ? turn.error.status : 'no response'}
+            {/* 200: the stream had begun, and an error event cut it off. */}
+            {turn.error.status === 200
+              ? 'cut off'
+              : turn.error.status > 0
+                ? turn.error.status
+                : 'no response'}
           </span>
         )}
         <span className="turn-ms">{Math.round(turn.durationMs)} ms</span>

@@ -116,6 +116,32 @@ describe('transcriptText', () => {
     ]);
   });
 
+  it('writes the error a stream was cut off by', () => {
+    const [first] = report.turns;
+    const cut = {
+      ...first!,
+      response: undefined,
+      tools: [],
+      error: {
+        status: 200,
+        body: {
+          type: 'error' as const,
+          error: { type: 'overloaded_error', message: 'Overloaded' },
+        },
+      },
+    };
+    expect(
+      transcriptText({ ...report, turns: [cut] })
+        .split('\n')
+        .slice(4, 8),
+    ).toEqual([
+      'Turn 1 · 2 ms',
+      '  → request: user',
+      '    text: Use the echo tool on "hello"',
+      '  ✗ stream cut off by an error event: overloaded_error: Overloaded',
+    ]);
+  });
+
   it('writes JSON that reads back to the turns', () => {
     const parsed = JSON.parse(transcriptJson(report)) as { case: string; turns: unknown[] };
     expect(parsed.case).toBe('echo');

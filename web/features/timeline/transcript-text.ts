@@ -68,6 +68,17 @@ function turnLines(
   const cache = cacheLine(turn);
   if (cache) lines.push(`  prompt cache: ${cache}`);
   if (rejection) lines.push(`  ✗ ${rejection.body.error.message}`);
+  if (turn.error) {
+    const { status, body } = turn.error;
+    // 200: the stream had begun, and an error event cut it off.
+    const what =
+      status === 200
+        ? 'stream cut off by an error event'
+        : status > 0
+          ? `HTTP ${status}`
+          : 'no response';
+    lines.push(`  ✗ ${what}: ${body.error.type}: ${cut(body.error.message)}`);
+  }
   for (const block of response?.content ?? []) {
     lines.push(
       block.type === 'text'

@@ -1,5 +1,5 @@
 import type { CaseReport, LessonReport, Turn } from '../core/index.ts';
-import { describeDiffEntry, summarizeCase } from '../core/index.ts';
+import { describeDiffEntry, summarizeCase, thinkingSummary } from '../core/index.ts';
 import type { SkippedFile } from './read-sources.ts';
 import { style } from './style.ts';
 import { terminalLine, terminalText } from './terminal-text.ts';
@@ -43,6 +43,11 @@ function printTurn(turn: Turn, out: string[]): void {
   }
   const response = turn.response;
   if (!response) return;
+  for (const block of response.content) {
+    if (block.type === 'thinking' || block.type === 'redacted_thinking') {
+      out.push(`    ${style.dim(`→ ${block.type} ${terminalLine(thinkingSummary(block, 80))}`)}`);
+    }
+  }
   const texts = response.content.filter((b) => b.type === 'text').map((b) => b.text);
   const uses = response.content.filter((b) => b.type === 'tool_use');
   const reason = response.stop_reason;

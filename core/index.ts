@@ -99,6 +99,7 @@ export type * from './grade/report.ts';
 export { gradeCase } from './grade/grade-case.ts';
 export { describeDiffEntry } from './grade/describe-diff.ts';
 export { summarizeCase } from './grade/transcript.ts';
+export { thinkingSummary } from './grade/thinking-text.ts';
 export {
   describeEvent,
   eventTimes,

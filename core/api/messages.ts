@@ -33,7 +33,27 @@ export interface ToolResultBlock {
   is_error?: boolean;
 }
 
-export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock;
+/**
+ * The model's reasoning, when thinking is on: its text (summarized, or `""` when the request's
+ * `display` is `omitted`) and the `signature` that lets the API verify the block when it comes
+ * back in a later request. Sent back unchanged, byte for byte.
+ */
+export interface ThinkingBlock {
+  type: 'thinking';
+  thinking: string;
+  signature: string;
+}
+
+/** Thinking the safety systems redacted: `data` is opaque and encrypted, sent back unchanged. */
+export interface RedactedThinkingBlock {
+  type: 'redacted_thinking';
+  data: string;
+}
+
+/** A block of a model reply, as cassettes record them. */
+export type ReplyBlock = TextBlock | ThinkingBlock | RedactedThinkingBlock | ToolUseBlock;
+
+export type ContentBlock = ReplyBlock | ToolResultBlock;
 
 /** One message of a conversation as sent in a request. */
 export interface ApiMessage {
@@ -52,7 +72,7 @@ export interface ApiResponse {
   type: 'message';
   role: 'assistant';
   model: string;
-  content: (TextBlock | ToolUseBlock)[];
+  content: ReplyBlock[];
   stop_reason: StopReason;
   stop_sequence?: string | null;
   /** For a `refusal`, the policy category that triggered it; otherwise null. */

@@ -64,7 +64,7 @@ export function createCassetteSession(
   function answer(request: ApiRequest): CassetteAnswer {
     const at = { requestNumber: made + 1, recorded };
     const replies = recording.slice(0, made).map((call) => call.response);
-    const issue = validateRequest(request, replies.at(-1));
+    const issue = validateRequest(request, replies.at(-1), replies);
     if (issue) {
       // The API's words stay; what to do about them follows the mistake the request shows,
       // and where the recording has ended, the mistake is calling again at all: advice on how

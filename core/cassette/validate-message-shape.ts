@@ -6,7 +6,7 @@ import type { RequestIssue } from './request-issue.ts';
  * schema checks it and reported in its words (`messages.1.content.0.tool_use.id: Field required`).
  */
 
-/** Block types the Messages API accepts in a message; only three are checked further. */
+/** Block types the Messages API accepts in a message; five are checked further. */
 const messageBlockTags = [
   'text',
   'image',
@@ -40,6 +40,8 @@ const explain = {
   resultContent:
     "A tool_result's content must be a string or a list of text blocks: turn the tool's output into a string (JSON.stringify an object) before sending it.",
   isError: 'is_error is a boolean: set it to true when the tool failed, or leave it out.',
+  thinking:
+    "A thinking block is the model's own: send it back exactly as it came in response.content, its thinking with its signature (a redacted_thinking block with its data).",
 };
 
 export function checkMessageShape(message: unknown, index: number): RequestIssue | undefined {
@@ -93,6 +95,13 @@ function checkBlock(
         checkString(block, fields, 'tool_use_id', explain.toolUseId) ??
         checkToolResult(block, fields)
       );
+    case 'thinking':
+      return (
+        checkString(block, fields, 'signature', explain.thinking) ??
+        checkString(block, fields, 'thinking', explain.thinking)
+      );
+    case 'redacted_thinking':
+      return checkString(block, fields, 'data', explain.thinking);
   }
 }
 

@@ -106,7 +106,8 @@ export function createLiveSession({ send, limits, model }: LiveSessionOptions): 
       return { ok: false, stop: limit };
     }
     const sent = model === undefined ? request : { ...request, model };
-    const issue = validateRequest(sent, calls.at(-1)?.response);
+    const replies = calls.map((call) => call.response);
+    const issue = validateRequest(sent, replies.at(-1), replies);
     // No recording stands behind a live call: `recorded` 0 (the transcript says "refused before it was sent").
     const at = { requestNumber: calls.length + 1, recorded: 0 };
     if (issue) return { ok: false, rejection: invalidRequest(issue, at) };

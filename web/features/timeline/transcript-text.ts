@@ -1,4 +1,10 @@
-import { summarizeCase, type CaseReport, type Turn } from '../../../core/index.ts';
+import {
+  summarizeCase,
+  thinkingSummary,
+  type CaseReport,
+  type ReplyBlock,
+  type Turn,
+} from '../../../core/index.ts';
 import { rejectionLabel } from './rejection-label.ts';
 import { requestRoles, sentBlocks, sentMessages, type SentBlock } from './request-view.ts';
 
@@ -41,13 +47,7 @@ function turnLines(turn: Turn, previous: Turn | undefined): string[] {
     for (const block of sentBlocks(message, ids)) lines.push(`    ${blockLine(block)}`);
   }
   if (rejection) lines.push(`  ✗ ${rejection.body.error.message}`);
-  for (const block of response?.content ?? []) {
-    lines.push(
-      block.type === 'text'
-        ? `  ← text: ${cut(block.text)}`
-        : `  ← tool_use ${block.name}(${cut(JSON.stringify(block.input))}) ${block.id}`,
-    );
-  }
+  for (const block of response?.content ?? []) lines.push(`  ← ${replyLine(block)}`);
   for (const tool of turn.tools) {
     const result = tool.error
       ? `threw ${tool.error.name}: ${tool.error.message}`
@@ -56,6 +56,19 @@ function turnLines(turn: Turn, previous: Turn | undefined): string[] {
   }
   lines.push('');
   return lines;
+}
+
+function replyLine(block: ReplyBlock): string {
+  switch (block.type) {
+    case 'text':
+      return `text: ${cut(block.text)}`;
+    case 'thinking':
+      return `thinking: ${cut(block.thinking) || thinkingSummary(block)} (signature: ${block.signature.length} characters)`;
+    case 'redacted_thinking':
+      return `redacted_thinking: ${thinkingSummary(block)}`;
+    case 'tool_use':
+      return `tool_use ${block.name}(${cut(JSON.stringify(block.input))}) ${block.id}`;
+  }
 }
 
 function blockLine(block: SentBlock): string {

@@ -20,6 +20,11 @@ export interface MessagesContext {
   /** When set, any other model gets the API's 404. */
   models?: readonly string[];
   queues: ScriptQueues;
+  /**
+   * The replies sent so far: the thinking blocks a request sends back must be among theirs, as
+   * the API knows its own by their signatures.
+   */
+  replies: ApiResponse[];
 }
 
 /**
@@ -46,7 +51,7 @@ export function answerMessages(
     return refuse(failure(400, `The request body is not valid JSON: ${reason}`));
   }
   const request = isJsonObject(body) ? body : {};
-  const issue = validateRequest(request);
+  const issue = validateRequest(request, undefined, context.replies);
   if (issue) return refuse(failure(400, issue.message));
   const model = String(request.model);
   if (context.models && !context.models.includes(model)) {
@@ -56,6 +61,7 @@ export function answerMessages(
   if (scripted && 'failure' in scripted) return scripted;
   const reply = scripted?.reply ?? defaultReply(request);
   const response = completeResponse(reply, request);
+  context.replies.push(response as unknown as ApiResponse);
   const delayMs = scripted?.delayMs ?? 0;
   if (request.stream !== true) return { delayMs, response };
   const recorded = scripted && 'stream' in scripted ? scripted.stream : undefined;

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ApiResponse } from '../../core/api/messages.ts';
 import { defaultMessageFor, errorResponse, failure, newRequestId } from './api-errors.ts';
 import { answerMessages, type MessagesAnswer } from './answer-messages.ts';
 import { isAllowedBrowserRequest, requestKey } from './check-access.ts';
@@ -72,6 +73,7 @@ export async function startApiStandIn(options: ApiStandInOptions = {}): Promise<
     isKnownKey: (key: string) => keys.has(key),
     models: options.models,
     queues,
+    replies: [] as ApiResponse[],
   };
 
   const control = {
@@ -86,6 +88,7 @@ export async function startApiStandIn(options: ApiStandInOptions = {}): Promise<
     reset() {
       queues.clear();
       log.clear();
+      context.replies.length = 0;
       keys = new Set(initialKeys);
     },
   };

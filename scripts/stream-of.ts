@@ -43,7 +43,9 @@ export function streamOf(response: ApiResponse): TimedEvent[] {
       const start = { type: 'thinking' as const, thinking: '', signature: '' };
       events.push({ type: 'content_block_start', index, content_block: start });
       if (index === 0) events.push({ type: 'ping' });
-      for (const thinking of pieces(block.thinking, /\S+\s*/g, 6)) {
+      // With `display: "omitted"` the text is empty, and no thinking_delta comes at all.
+      const thoughts = block.thinking === '' ? [] : pieces(block.thinking, /\S+\s*/g, 6);
+      for (const thinking of thoughts) {
         events.push({
           type: 'content_block_delta',
           index,

@@ -66,13 +66,16 @@ export interface Usage {
   output_tokens: number;
 }
 
-/** A successful response from `POST /v1/messages`. */
-export interface ApiResponse {
+/**
+ * A successful response from `POST /v1/messages`. `Block` narrows what its content may hold
+ * where a caller knows (the harness's `createMessage`, as part one's types read it).
+ */
+export interface ApiResponse<Block extends ReplyBlock = ReplyBlock> {
   id: string;
   type: 'message';
   role: 'assistant';
   model: string;
-  content: ReplyBlock[];
+  content: Block[];
   stop_reason: StopReason;
   stop_sequence?: string | null;
   /** For a `refusal`, the policy category that triggered it; otherwise null. */

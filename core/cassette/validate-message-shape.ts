@@ -33,6 +33,7 @@ const explain = {
   block:
     "Each content block is an object tagged by `type`, such as {type: 'text', text} or {type: 'tool_result', tool_use_id, content}: check the spelling of `type`.",
   text: 'A text block needs its `text` as a string.',
+  hole: 'A content block was sent as `null`: JSON writes a hole in an array (an index never set) as null. Keep every block of the reply at its index, whatever its type.',
   toolUse:
     "A tool_use block is the model's own: send it back exactly as it came in response.content, with its id, name and input.",
   toolUseId:
@@ -74,7 +75,12 @@ function checkBlock(
   tags: string[],
   explanation: string,
 ): RequestIssue | undefined {
-  if (!isJsonObject(block)) return { message: `${at}: ${notAnObject}`, explanation };
+  if (!isJsonObject(block)) {
+    return {
+      message: `${at}: ${notAnObject}`,
+      explanation: block === null ? explain.hole : explanation,
+    };
+  }
   const { type } = block;
   if (type === undefined) {
     return { message: `${at}: Unable to extract tag using discriminator 'type'`, explanation };

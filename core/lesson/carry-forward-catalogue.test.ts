@@ -32,10 +32,15 @@ const declarationsOf = (text: string) =>
 /** The learner's declarations that must come through as they are: neither clashing nor dropped by the new starter. */
 function ownDeclarations(prev: Lesson, next: Lesson, mine: string, clashes: string[]): string[] {
   const base = new Map(declarationsOf(prev.reference[prev.entry] ?? '').map((i) => [i.key, i]));
-  const theirs = new Set(declarationsOf(next.starter[prev.entry] ?? '').map((i) => i.key));
+  const theirs = new Map(declarationsOf(next.starter[prev.entry] ?? '').map((i) => [i.key, i]));
   return declarationsOf(mine)
     .filter((i) => !clashes.includes(i.key))
-    .filter((i) => theirs.has(i.key) || base.get(i.key)?.text !== i.text)
+    .filter((i) => {
+      const was = base.get(i.key)?.text;
+      // The learner's own change; or one neither changed, which the starter keeps. One only the
+      // starter changed comes in the starter's version: that is the merge's answer.
+      return was !== i.text || (theirs.has(i.key) && theirs.get(i.key)?.text === was);
+    })
     .map((i) => i.text);
 }
 

@@ -33,7 +33,8 @@ for (const name of readdirSync(casesDir).sort()) {
     input,
     createMessage() {
       const call = calls[next++];
-      return call ? Promise.resolve(call.response) : Promise.reject(new Error('no more calls'));
+      const reply = call?.response as Awaited<ReturnType<Harness['createMessage']>> | undefined;
+      return reply ? Promise.resolve(reply) : Promise.reject(new Error('no more calls'));
     },
     streamMessage() {
       const call = calls[next++];

@@ -1,4 +1,5 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
+import { BadRequestError } from '@anthropic-ai/sdk';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Cassette } from '../../core/lesson/schema.ts';
@@ -150,8 +151,8 @@ describe('a loop that drops the thinking', () => {
       ],
     };
     const refused = await client.messages.create(request).catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(Anthropic.BadRequestError);
-    expect((refused as Anthropic.BadRequestError).error).toMatchObject({
+    expect(refused).toBeInstanceOf(BadRequestError);
+    expect((refused as BadRequestError).error).toMatchObject({
       error: {
         type: 'invalid_request_error',
         message: expect.stringMatching(

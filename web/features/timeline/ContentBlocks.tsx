@@ -42,18 +42,24 @@ export function ContentBlocks({ blocks }: { blocks: ApiResponse['content'] }) {
   );
 }
 
+/** Characters of thinking shown folded; a longer text opens to the whole of it. */
+const FOLDED_CHARS = 90;
+
 /** A thinking block, folded: its first words, then the whole text and its signature's size. */
 function Thinking({ block }: { block: ThinkingBlock }) {
+  const short = thinkingSummary(block, FOLDED_CHARS);
   return (
     <li className="block-thinking">
       <span className="block-kind">thinking</span>
       {block.thinking === '' ? (
-        <span className="thinking-note">{thinkingSummary(block)}</span>
-      ) : (
+        <span className="thinking-note">{short}</span>
+      ) : short.endsWith('…') ? (
         <details className="thinking-details">
-          <summary>{thinkingSummary(block, 90)}</summary>
+          <summary>{short}</summary>
           <p>{block.thinking}</p>
         </details>
+      ) : (
+        <p className="thinking-text">{block.thinking}</p>
       )}
       <span className="thinking-signature">signature: {block.signature.length} characters</span>
     </li>

@@ -112,4 +112,8 @@ test('a loop that sends the reply back without its thinking gets the API’s 400
   await expect(refused).toContainText(
     'messages.1.content.0.type: Expected `thinking` or `redacted_thinking`, but found `text`.',
   );
+  // What the code sent back, beside what came.
+  await expect(refused.locator('.sent-back')).toHaveText(
+    'not the reply as it came messages[1] sent the last reply back as text · tool_use; it came as thinking · text · tool_use, and they first differ at content[0].type.',
+  );
 });

@@ -6,7 +6,7 @@ import { ContentBlocks } from './ContentBlocks.tsx';
 import { rejectionLabel } from './rejection-label.ts';
 import { RejectionNote } from './RejectionNote.tsx';
 import { requestRoles } from './request-view.ts';
-import { SentBlocks } from './SentBlocks.tsx';
+import { SentBackNote, SentBlocks } from './SentBlocks.tsx';
 import { StreamReplay } from './StreamReplay.tsx';
 import { ToolRun } from './ToolRun.tsx';
 
@@ -76,6 +76,13 @@ export function TurnEntry({ turn, previous, live = false }: Props) {
         </ol>
         <LazyDetails summary="Raw request">{() => <Json value={request.raw} />}</LazyDetails>
       </div>
+      {previous && (
+        <SentBackNote
+          request={request.raw}
+          reply={previous.response}
+          since={previous.request.messageCount}
+        />
+      )}
       <SentBlocks request={request.raw} replyIds={replyIds} />
       {turn.retries && (
         <Suspense fallback={null}>

@@ -6,7 +6,13 @@ import {
   type Turn,
 } from '../../../core/index.ts';
 import { rejectionLabel } from './rejection-label.ts';
-import { requestRoles, sentBlocks, sentMessages, type SentBlock } from './request-view.ts';
+import {
+  requestRoles,
+  sentBack,
+  sentBlocks,
+  sentMessages,
+  type SentBlock,
+} from './request-view.ts';
 
 /** Characters of one value written out in the text transcript. */
 const VALUE_CHARS = 500;
@@ -41,6 +47,12 @@ function turnLines(turn: Turn, previous: Turn | undefined): string[] {
   const roles = requestRoles(request.raw);
   lines.push(`  → request: ${roles.join(' · ') || `${request.messageCount} messages`}`);
   const ids = previous?.response?.content.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []));
+  const back = previous && sentBack(request.raw, previous.response, previous.request.messageCount);
+  if (back) {
+    lines.push(
+      `    messages[${back.index}] sent the last reply back as ${back.sent.join(' · ') || '(no blocks)'}; it came as ${back.reply.join(' · ')} (they first differ at content${back.at})`,
+    );
+  }
   const sent = sentMessages(request.raw);
   for (const { index, message } of sent) {
     if (sent.length > 1) lines.push(`    messages[${index}]:`);

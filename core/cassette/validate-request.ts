@@ -70,7 +70,7 @@ export function validateRequest(
   return (
     checkConversation(shaped) ??
     checkToolPairing(shaped) ??
-    checkThinkingBlocks(shaped, replies, thinkingOn(thinking, model)) ??
+    checkThinkingBlocks(shaped, replies, thinkingOn(thinking)) ??
     checkPrefill(model, shaped, previous)
   );
 }

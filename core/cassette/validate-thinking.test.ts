@@ -141,6 +141,15 @@ describe('a tool loop with thinking on', () => {
     expect(validateRequest(next, finished, [finished])).toBeUndefined();
   });
 
+  it('asks for no thinking blocks back from a request that turns thinking off', () => {
+    const off = {
+      ...sendingBack([use]),
+      model: 'claude-sonnet-4-6',
+      thinking: { type: 'disabled' },
+    };
+    expect(validateRequest(off, calling, [calling])).toBeUndefined();
+  });
+
   it('names a thinking block without its signature in the schema’s words', () => {
     const unsigned = { type: 'thinking', thinking: thought.thinking };
     expect(validateRequest(sendingBack([unsigned, use]), calling, [calling])?.message).toBe(
@@ -221,8 +230,8 @@ describe('the request’s thinking setting', () => {
     ]);
     expect(thinkingSupport('claude-haiku-4-5-20251001')?.accepts).toEqual(['enabled', 'disabled']);
     expect(thinkingSupport('claude-mythos-preview')).toBeUndefined();
-    expect(thinkingOn(undefined, 'claude-sonnet-5-5')).toBe(true);
-    expect(thinkingOn(undefined, 'claude-sonnet-4-5')).toBe(false);
-    expect(thinkingOn({ type: 'between_tools' }, 'claude-sonnet-5-5')).toBe(true);
+    expect(thinkingOn(undefined)).toBe(true);
+    expect(thinkingOn({ type: 'between_tools' })).toBe(true);
+    expect(thinkingOn({ type: 'disabled' })).toBe(false);
   });
 });

@@ -53,10 +53,9 @@ const FIELDS: Record<ThinkingType, readonly string[]> = {
   adaptive: ['type', 'display'],
 };
 
-/** What a model does with `thinking`: the types it accepts, and whether it thinks unasked. */
+/** What a model does with `thinking`: the types it accepts. */
 interface Support {
   accepts: readonly ThinkingType[];
-  defaultOn: boolean;
   /** What the 400 for a type it refuses advises instead. */
   instead: string | ((type: ThinkingType) => string);
 }
@@ -66,8 +65,8 @@ const ADAPTIVE =
 
 /**
  * The thinking each model accepts (the API's "Troubleshooting thinking" table and the models'
- * migration guides): budgets (`enabled`) until Claude 4.6, adaptive from 4.6, always on from
- * the 5.5 generation; only Claude Sonnet 5.5 takes `between_tools`, in place of `disabled`;
+ * migration guides): budgets (`enabled`) until Claude 4.6, adaptive from 4.6; only Claude
+ * Sonnet 5.5 takes `between_tools`, in place of `disabled`;
  * Claude Opus 5.5 and Fable 5.1 cannot turn thinking off. Undefined for a name it cannot read.
  */
 export function thinkingSupport(model: string): Support | undefined {
@@ -78,7 +77,6 @@ export function thinkingSupport(model: string): Support | undefined {
   if (family === 'sonnet' && version === 5.5) {
     return {
       accepts: ['adaptive', 'between_tools'],
-      defaultOn: true,
       instead: (type) =>
         type === 'disabled'
           ? 'Use "thinking.type.between_tools" to turn off up-front thinking.'
@@ -86,17 +84,16 @@ export function thinkingSupport(model: string): Support | undefined {
     };
   }
   if ((family === 'opus' && version === 5.5) || (family === 'fable' && version === 5.1)) {
-    return { accepts: ['adaptive'], defaultOn: true, instead: ADAPTIVE };
+    return { accepts: ['adaptive'], instead: ADAPTIVE };
   }
   if (version >= 4.7) {
-    return { accepts: ['adaptive', 'disabled'], defaultOn: version >= 5.5, instead: ADAPTIVE };
+    return { accepts: ['adaptive', 'disabled'], instead: ADAPTIVE };
   }
   if (version >= 4.6) {
-    return { accepts: ['enabled', 'adaptive', 'disabled'], defaultOn: false, instead: ADAPTIVE };
+    return { accepts: ['enabled', 'adaptive', 'disabled'], instead: ADAPTIVE };
   }
   return {
     accepts: ['enabled', 'disabled'],
-    defaultOn: false,
     instead:
       'Use "thinking.type.enabled" with "thinking.budget_tokens" to control thinking behavior.',
   };
@@ -161,12 +158,13 @@ export function checkThinkingConfig(
   }
 }
 
-/** Whether the model thinks for this request: as its `thinking` says, or by its default. */
-export function thinkingOn(thinking: unknown, model: string): boolean {
-  if (isJsonObject(thinking) && typeof thinking.type === 'string') {
-    return thinking.type !== 'disabled';
-  }
-  return thinkingSupport(model)?.defaultOn ?? false;
+/**
+ * Whether thinking is on for this request, as far as its thinking blocks go: off only when it
+ * says `disabled`. Without a `thinking`, the model's default decides, and the replies tell it:
+ * a model that does not think unasked sends no thinking blocks to send back.
+ */
+export function thinkingOn(thinking: unknown): boolean {
+  return !(isJsonObject(thinking) && thinking.type === 'disabled');
 }
 
 type Block = Record<string, unknown>;

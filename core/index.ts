@@ -25,10 +25,12 @@ export {
   carriedFiles,
   carryForward,
   clashDefault,
+  latestWith,
   rebaseCarried,
   type CarryChoice,
   type CarryClash,
   type CarryForward,
+  type LearnerCode,
 } from './lesson/carry-forward.ts';
 export { missingExports } from './lesson/harness-imports.ts';
 export { createCassetteSession, type CassetteRejection } from './cassette/session.ts';

@@ -45,7 +45,8 @@ for (const name of readdirSync(casesDir).sort()) {
     request.stream === true ? streamMessage() : createMessage();
   const harness: Harness = {
     input,
-    createMessage,
+    // Part one's reply type, as the harness API gives it (core/sandbox/harness-api.ts).
+    createMessage: () => createMessage() as ReturnType<Harness['createMessage']>,
     streamMessage,
     tools: (impls) => async (tool, toolInput) => {
       const impl = impls[tool];

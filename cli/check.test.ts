@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../scripts/test-support/run-cli.ts';
+import { unitPackFiles } from '../scripts/test-support/unit-pack.ts';
 import { readTree } from './node-host.ts';
 
 const FIXTURES = new URL('../fixtures/', import.meta.url).pathname;
@@ -52,6 +53,27 @@ describe('theinference new-lesson', () => {
 });
 
 describe('theinference check', () => {
+  it('passes a third-party pack, as one JSON file and as a zip of its folder', async () => {
+    const dir = scratch();
+    const files = unitPackFiles();
+    writeFileSync(join(dir, 'unit-tools.json'), JSON.stringify({ files }));
+    const entries = Object.entries(files).map(([path, text]) => [
+      `unit-tools/${path}`,
+      strToU8(text),
+    ]);
+    writeFileSync(
+      join(dir, 'unit-tools.zip'),
+      zipSync(Object.fromEntries(entries) as Record<string, Uint8Array>),
+    );
+    for (const name of ['unit-tools.json', 'unit-tools.zip']) {
+      expect(await runCli(['check', join(dir, name)], tmpdir())).toEqual({
+        code: 0,
+        stdout: `✓ ${join(dir, name)}: 1 lesson, 2 cases. Schemas, references, starters, rules and seals hold.\n`,
+        stderr: '',
+      });
+    }
+  }, 60_000);
+
   it('passes the course as shipped', async () => {
     const checked = await runCli(['check', FIXTURES], tmpdir());
     const lessons = readdirSync(FIXTURES).filter((name) => !name.includes('.')).length;

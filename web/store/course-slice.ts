@@ -125,3 +125,19 @@ export function theirsForCourse(
   const { [courseKey]: _mine, ...others } = { ...theirs.courseWork, [theirKey]: theirOpen };
   return { flat, others };
 }
+
+/** A course's work, the open one's or one put by (empty for a course never opened). */
+export function courseWorkFor(
+  state: Pick<CourseSlice, 'courseKey' | 'courseWork'> & CourseWork,
+  courseKey: string,
+): CourseWork {
+  return courseKey === state.courseKey ? courseWorkOf(state) : (state.courseWork[courseKey] ?? {});
+}
+
+/** Whether a course's work holds anything the learner made: a draft, an attempt, a chat... */
+export function hasWork(work: CourseWork): boolean {
+  return COURSE_FIELDS.some((field) => {
+    const value = work[field];
+    return typeof value === 'object' && value !== null && Object.keys(value).length > 0;
+  });
+}

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import {
@@ -34,7 +35,7 @@ const packZip = () =>
   );
 const packJson = (files: Record<string, string>) => Buffer.from(JSON.stringify({ files }));
 
-const SHIPPED_DRAFT = '// my own one-turn, in the shipped course\n';
+const SHIPPED_DRAFT = '// my own one-turn, in the shipped course\nexport {};\n';
 
 async function openCourseMap(page: Page) {
   await page.getByRole('button', { name: /Course map/ }).click();
@@ -51,6 +52,14 @@ async function packLessonReady(page: Page) {
   await expect.poll(() => getFile(page, 'src/convert.ts')).toBeDefined();
 }
 
+/** Serious or critical accessibility problems axe finds on the page as it is. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 /** Open course…, through the browser's own file picker. */
 async function chooseCourseFile(page: Page, name: string, buffer: Buffer) {
   const chooser = page.waitForEvent('filechooser');
@@ -61,10 +70,25 @@ async function chooseCourseFile(page: Page, name: string, buffer: Buffer) {
 test('a course pack opens from a file, passes its lesson, stays, and keeps its work apart', async ({
   page,
 }) => {
-  // Work in the shipped course's lesson of the same id as the pack's.
-  await openLesson(page, 'one-turn');
-  const shippedStarter = lf(await getFile(page, 'src/loop.ts')) ?? '';
-  await setFile(page, 'src/loop.ts', SHIPPED_DRAFT + shippedStarter);
+  // The learner's work as the version before course packs saved it (saved state version 4),
+  // in the shipped course's lesson of the same id as the pack's.
+  const v4 = {
+    drafts: { 'one-turn': { 'src/loop.ts': SHIPPED_DRAFT } },
+    progress: { 'one-turn': { passed: false, attempts: 2 } },
+    lastLessonId: 'one-turn',
+  };
+  await page.addInitScript(
+    (saved) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('theinference:state', saved);
+    },
+    JSON.stringify({ version: 4, state: v4 }),
+  );
+  await page.goto('/');
+  await expect(page).toHaveURL(/#\/one-turn$/);
+  await editorReady(page, 'one-turn');
+  expect(lf(await getFile(page, 'src/loop.ts'))).toBe(SHIPPED_DRAFT);
 
   await openCourseMap(page);
   await chooseCourseFile(page, 'unit-tools.zip', packZip());
@@ -110,7 +134,7 @@ test('a course pack opens from a file, passes its lesson, stays, and keeps its w
   await map.getByRole('link', { name: /Build the agent loop/ }).click();
   await expect(page).toHaveURL(/#\/one-turn$/);
   await editorReady(page, 'one-turn');
-  expect(lf(await getFile(page, 'src/loop.ts'))).toBe(SHIPPED_DRAFT + shippedStarter);
+  expect(lf(await getFile(page, 'src/loop.ts'))).toBe(SHIPPED_DRAFT);
   const shippedMap = await openCourseMap(page);
   await expect(shippedMap.locator('[data-lesson="one-turn"]')).toHaveAttribute(
     'data-status',
@@ -130,8 +154,19 @@ test('a malformed pack says which file and field, and changes nothing', async ({
   files[`${LESSON_ID}/lesson.json`] = JSON.stringify({ ...meta, minutes: 0 });
   delete files[`${LESSON_ID}/task.md`];
 
-  await openCourseMap(page);
-  await chooseCourseFile(page, 'broken.json', packJson(files));
+  // Open course is reached by keyboard: Course map, then Tab to it, then Enter.
+  await page.getByRole('button', { name: /Course map/ }).focus();
+  await page.keyboard.press('Enter');
+  const open = page.getByRole('button', { name: 'Open course…' });
+  for (let i = 0; i < 60 && !(await open.evaluate((b) => b === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(open).toBeFocused();
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (
+    await chooser
+  ).setFiles({ name: 'broken.json', mimeType: 'application/json', buffer: packJson(files) });
   const dialog = page.getByRole('alertdialog', { name: 'This course pack could not be opened' });
   await expect(dialog).toContainText(
     'broken.json has 2 problems. Nothing was changed: the course you had open and all your work are as they were.',
@@ -141,6 +176,7 @@ test('a malformed pack says which file and field, and changes nothing', async ({
     `${LESSON_ID}/lesson.json` + 'minutes' + 'Too small: expected number to be >0',
   );
   await expect(rows.nth(2)).toHaveText(`${LESSON_ID}/task.md` + '(file)' + 'missing');
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
   // Nothing changed: the lesson, its draft, and no pack in the list.
@@ -157,11 +193,13 @@ test('a malformed pack says which file and field, and changes nothing', async ({
 test('a link into a pack that is not open says so, and goes on once the pack is opened', async ({
   page,
 }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto(`/#/@${PACK_ID}/${LESSON_ID}`);
   await expect(
     page.getByRole('heading', { name: 'This link is for a course that is not open here' }),
   ).toBeVisible();
   await expect(page.getByRole('main')).toContainText(`It names the course pack ${PACK_ID}`);
+  expect(await seriousViolations(page)).toEqual([]);
   await chooseCourseFile(page, 'unit-tools.json', packJson(unitPackFiles()));
   await packLessonReady(page);
 });

@@ -20,7 +20,17 @@ export async function openCourseFile(file: File): Promise<void> {
     });
     return;
   }
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await file.arrayBuffer());
+  } catch (error) {
+    const message = `could not be read (${error instanceof Error ? error.message : String(error)})`;
+    packLibrary.fail({
+      name: file.name,
+      problems: [{ file: file.name, field: '(file)', message }],
+    });
+    return;
+  }
   const result = await packLibrary.open(bytes, file.name, { kind: 'file', name: file.name });
   if (result.ok) showOpened(result, file.name);
 }
@@ -59,6 +69,12 @@ export async function openCourseAddress(path: string): Promise<void> {
  */
 function showOpened(result: Extract<OpenResult, { ok: true }>, from: string, go = true): void {
   const { entry } = result.pack;
+  if (result.replaced && useAppStore.getState().courseKey === entry.id) {
+    // A new version of the course on screen: its editor files, results and runs are the old
+    // version's, so the page starts again in it (every edit is already saved).
+    window.location.reload();
+    return;
+  }
   if (go && deserializeRoute(window.location.hash)?.courseId !== entry.id) {
     window.location.assign(serializeCourseRoute(entry.id));
   }
@@ -83,7 +99,15 @@ export async function removePack(entry: PackEntry, keepWork: boolean, away: stri
     window.location.assign(away);
     await closed(entry.id);
   }
-  await packLibrary.remove(entry.id);
+  try {
+    await packLibrary.remove(entry.id);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    useAppStore
+      .getState()
+      .pushNotice('error', `“${entry.title}” could not be removed from this browser (${reason}).`);
+    return;
+  }
   const store = useAppStore.getState();
   if (!keepWork) store.forgetCourseWork(entry.id);
   store.pushNotice(

@@ -70,6 +70,7 @@ async function chooseCourseFile(page: Page, name: string, buffer: Buffer) {
 test('a course pack opens from a file, passes its lesson, stays, and keeps its work apart', async ({
   page,
 }) => {
+  test.slow(); // four page loads, two runs and a scan: a learner's whole round trip
   // The learner's work as the version before course packs saved it (saved state version 4),
   // in the shipped course's lesson of the same id as the pack's.
   const v4 = {
@@ -230,6 +231,7 @@ test('#/course= opens a pack from the page’s own origin, and refuses any other
 });
 
 test('a removed pack’s work is kept unless the learner says otherwise', async ({ page }) => {
+  test.slow(); // three opens of the pack, two removals
   await page.goto('/');
   await editorReady(page, 'one-turn');
   await openCourseMap(page);

@@ -2,10 +2,9 @@ import { join } from 'node:path';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import type { Plugin } from 'vite';
-import { loadCourse, sealCourse, type LoadCourseResult } from '../core/index.ts';
 import { readTree } from '../cli/node-host.ts';
 import { createMarkdownRenderer } from '../web/features/lessons/markdown.ts';
-import { lessonMarkdown, markdownKey } from '../web/features/lessons/markdown-text.ts';
+import { prepareCourse, type PreparedCourse } from '../web/features/lessons/prepare-course.ts';
 
 const ID = 'virtual:course';
 const RESOLVED = `\0${ID}`;
@@ -38,21 +37,7 @@ export function courseAtBuild(fixturesDir: string): Plugin {
   };
 }
 
-export function courseModule(files: Record<string, string>): {
-  courseResult: LoadCourseResult;
-  markdownHtml: Record<string, string>;
-} {
-  const loaded = loadCourse(files);
-  const markdownHtml: Record<string, string> = {};
-  if (!loaded.ok) return { courseResult: loaded, markdownHtml };
-  // Hidden cases ship as digests: the page grades by them, and no program can read them.
-  const courseResult: LoadCourseResult = { ok: true, course: sealCourse(loaded.course) };
-  const purify = createDOMPurify(new JSDOM('').window);
-  const render = createMarkdownRenderer(purify);
-  for (const lesson of courseResult.course.lessons) {
-    for (const [text, depth] of lessonMarkdown(lesson)) {
-      markdownHtml[markdownKey(text, depth)] ??= render(text, depth);
-    }
-  }
-  return { courseResult, markdownHtml };
+export function courseModule(files: Record<string, string>): PreparedCourse {
+  const render = createMarkdownRenderer(createDOMPurify(new JSDOM('').window));
+  return prepareCourse(files, () => render);
 }

@@ -1,8 +1,10 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../scripts/test-support/run-cli.ts';
+import { unitPackFiles } from '../scripts/test-support/unit-pack.ts';
 import { readTree } from './node-host.ts';
 
 const FIXTURES = new URL('../fixtures/', import.meta.url).pathname;
@@ -38,6 +40,11 @@ describe('theinference new-lesson', () => {
     const single = join(scratch(), 'pack.json');
     writeFileSync(single, JSON.stringify({ files }));
     expect((await runCli(['check', single], tmpdir())).code).toBe(0);
+    // And as a zip of its folder.
+    const zipped = join(scratch(), 'pack.zip');
+    const entries = Object.entries(files).map(([path, text]) => [`my-pack/${path}`, strToU8(text)]);
+    writeFileSync(zipped, zipSync(Object.fromEntries(entries) as Record<string, Uint8Array>));
+    expect((await runCli(['check', zipped], tmpdir())).code).toBe(0);
     // Never over a lesson that is there.
     const again = await runCli(['new-lesson', 'hello-world', '--dir', pack], tmpdir());
     expect(again.code).toBe(1);
@@ -46,6 +53,27 @@ describe('theinference new-lesson', () => {
 });
 
 describe('theinference check', () => {
+  it('passes a third-party pack, as one JSON file and as a zip of its folder', async () => {
+    const dir = scratch();
+    const files = unitPackFiles();
+    writeFileSync(join(dir, 'unit-tools.json'), JSON.stringify({ files }));
+    const entries = Object.entries(files).map(([path, text]) => [
+      `unit-tools/${path}`,
+      strToU8(text),
+    ]);
+    writeFileSync(
+      join(dir, 'unit-tools.zip'),
+      zipSync(Object.fromEntries(entries) as Record<string, Uint8Array>),
+    );
+    for (const name of ['unit-tools.json', 'unit-tools.zip']) {
+      expect(await runCli(['check', join(dir, name)], tmpdir())).toEqual({
+        code: 0,
+        stdout: `✓ ${join(dir, name)}: 1 lesson, 2 cases. Schemas, references, starters, rules and seals hold.\n`,
+        stderr: '',
+      });
+    }
+  }, 60_000);
+
   it('passes the course as shipped', async () => {
     const checked = await runCli(['check', FIXTURES], tmpdir());
     const lessons = readdirSync(FIXTURES).filter((name) => !name.includes('.')).length;
@@ -97,6 +125,13 @@ describe('theinference check', () => {
     const checked = await runCli(['check', pack], tmpdir());
     expect(checked.code).toBe(1);
     expect(checked.stdout).toMatch(/^✗ hello-world\/lesson\.json minutes: /);
+    const notText = join(scratch(), 'pack.json');
+    writeFileSync(notText, JSON.stringify({ files: { 'course.json': 1 } }));
+    expect(await runCli(['check', notText], tmpdir())).toMatchObject({
+      code: 1,
+      stderr:
+        'pack.json files["course.json"]: a number, not text: every file of a pack is its text, as a string\n',
+    });
     const empty = scratch();
     expect(await runCli(['check', empty], tmpdir())).toMatchObject({
       code: 1,

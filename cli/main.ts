@@ -33,7 +33,7 @@ Commands:
   run "<question>"    run your code for the stage once, live against the API (ANTHROPIC_API_KEY)
   ci                  add the GitHub Actions workflow that grades every push (init writes it too)
   new-lesson <id>     course authors: scaffold a lesson in the course pack --dir (default: here)
-  check <folder>      course authors: check a course pack (exit 1 naming each problem)
+  check <pack>        course authors: check a course pack, a folder, .json or .zip (exit 1 naming each problem)
   test-runner <slug> <input_dir> <output_dir>
                       Exercism's test runner: grade input_dir's src/ at stage <slug>, write
                       output_dir/results.json, exit 0 whatever the verdict
@@ -223,7 +223,10 @@ async function run(
       return newLesson(course, rest[0], values.dir);
     }
     case 'check': {
-      if (!rest[0]) return usage('check needs a course pack folder (the layout of fixtures/).');
+      if (!rest[0])
+        return usage(
+          'check needs a course pack: a folder laid out as fixtures/ is, its .json or its .zip.',
+        );
       const { checkCoursePack } = await import('./commands/check.ts');
       return checkCoursePack(host as NodeHost, rest[0]);
     }

@@ -11,6 +11,13 @@ import {
   SEALED_FRAME,
   setFile,
 } from './app.ts';
+import {
+  LESSON_ID,
+  LESSON_TITLE,
+  PACK_ID,
+  REFERENCE,
+  unitPackFiles,
+} from '../scripts/test-support/unit-pack.ts';
 import { lessons } from './course.ts';
 import { serviceWorkerInControl } from './offline-support.ts';
 import { startStaticHost, type StaticHost } from './static-host.ts';
@@ -119,4 +126,31 @@ test('under the service worker and offline, the runner frame keeps its isolation
   await expect(caseRow(page, lesson.cases[0]!.name)).toContainText(
     'PROBE fetch=blocked caches=blocked',
   );
+});
+
+test('a course pack opened online opens offline, from the browser’s storage, and grades the same', async ({
+  page,
+  context,
+}) => {
+  await openLesson(page, 'one-turn');
+  await page.getByRole('button', { name: /Course map/ }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Open course…' }).click();
+  const buffer = Buffer.from(JSON.stringify({ files: unitPackFiles() }));
+  await (await chooser).setFiles({ name: 'unit-tools.json', mimeType: 'application/json', buffer });
+  const address = new RegExp(`#/@${PACK_ID}/${LESSON_ID}$`);
+  await expect(page).toHaveURL(address);
+  await editorReady(page, LESSON_ID);
+  await setFile(page, 'src/convert.ts', REFERENCE);
+  expect(await runAndWait(page)).toMatch(/^Passed/);
+  await serviceWorkerInControl(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page).toHaveURL(address);
+  await editorReady(page, LESSON_ID);
+  await expect(page.getByRole('banner').getByText('Offline', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: LESSON_TITLE })).toBeVisible();
+  expect(lf(await getFile(page, 'src/convert.ts'))).toBe(REFERENCE);
+  expect(await runAndWait(page)).toMatch(/^Passed/);
 });

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import {
+  PACK_LIMITS,
   loadCourse,
+  readPackBytes,
   sealCourse,
   startGrading,
   type FileMap,
@@ -50,11 +52,12 @@ function readRules(files: FileMap, lesson: Lesson, problems: string[]): Rules | 
 }
 
 /**
- * A course pack's files: a folder laid out as fixtures/ is, or the same in one JSON file,
- * `{ "files": { "course.json": "...", "<lesson>/lesson.json": "...", ... } }`. Or why not.
+ * A course pack's files: a folder laid out as fixtures/ is, or the same in one file (a JSON
+ * `{ "files": { "course.json": "...", "<lesson>/lesson.json": "...", ... } }`, or a zip of the
+ * folder), read by the core as the playground reads it. Or what is wrong, a line a problem.
  */
 export function readCoursePack(path: string): FileMap | string {
-  const what = `a course pack is a folder with course.json and a folder per lesson, or one JSON file { "files": { path: text } } (fixtures/README.md)`;
+  const what = `a course pack is a folder with course.json and a folder per lesson, one JSON file { "files": { path: text } }, or a zip of the folder (fixtures/README.md)`;
   let stat;
   try {
     stat = statSync(path);
@@ -66,19 +69,10 @@ export function readCoursePack(path: string): FileMap | string {
       ? readTree(path)
       : `No course.json in ${terminalLine(path)}: ${what}.`;
   }
-  try {
-    const data = JSON.parse(readFileSync(path, 'utf8')) as { files?: unknown };
-    const files = data.files;
-    if (
-      typeof files === 'object' &&
-      files !== null &&
-      Object.values(files).every((text) => typeof text === 'string')
-    )
-      return files as FileMap;
-  } catch {
-    // not JSON: said below
-  }
-  return `${terminalLine(path)} is not a course pack: ${what}.`;
+  if (stat.size > PACK_LIMITS.bytes) return `${terminalLine(path)} is too large for a course pack.`;
+  const read = readPackBytes(readFileSync(path), basename(path));
+  if (read.ok) return read.files;
+  return read.problems.map((p) => terminalLine(`${p.file} ${p.field}: ${p.message}`)).join('\n');
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

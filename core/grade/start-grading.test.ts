@@ -16,6 +16,10 @@ const lesson = {
   id: 'subset',
   cases: [kase('a'), kase('b'), kase('c')],
   timeoutMs: 1000,
+  // What a bundle is made of besides the learner's files (the bundle cache's key has them).
+  harness: '',
+  readOnly: [],
+  starter: {},
 } as unknown as Lesson;
 
 /** A host whose workers fail as they start: enough to see which cases ran. */

@@ -16,10 +16,7 @@ export function Header({ course, lesson, onOpenMap }: Props) {
   const passed = useAppStore((s) => course.lessons.filter((l) => s.progress[l.id]?.passed).length);
   return (
     <header className="app-header">
-      <a className="brand" href="#/" aria-label="theinference home">
-        <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width="22" height="22" />
-        <span className="brand-name">theinference</span>
-      </a>
+      <Brand />
       <span className="course-title">{course.title}</span>
       <button type="button" className="button ghost course-map-button" onClick={onOpenMap}>
         <Icon name="map" size={14} />
@@ -49,5 +46,15 @@ export function Header({ course, lesson, onOpenMap }: Props) {
       <OfflineBadge />
       <SettingsMenu />
     </header>
+  );
+}
+
+/** The product's name, leading home: the course last open, where the learner last was. */
+export function Brand() {
+  return (
+    <a className="brand" href="#/" aria-label="theinference home">
+      <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width="22" height="22" />
+      <span className="brand-name">theinference</span>
+    </a>
   );
 }

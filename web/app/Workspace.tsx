@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import type { Course, FileMap, Lesson } from '../../core/index.ts';
 import type { EditorApi } from '../features/editor/editor-api.ts';
 import { LiveSwitch } from '../features/live/LiveSwitch.tsx';
-import { serializeRoute } from '../features/lessons/route.ts';
+import { useCourseView, useLessonHref } from '../features/lessons/course-view.ts';
 import { recordRun } from '../features/results/record-run.ts';
 import { ResultsPanel } from '../features/results/ResultsPanel.tsx';
 import { ResultsTabLabel } from '../features/results/ResultsTabLabel.tsx';
@@ -84,6 +84,8 @@ export function Workspace({ course, lesson, dark }: Props) {
   const [editorApi, setEditorApi] = useState<EditorApi>();
   const stacked = useMediaQuery(STACKED_QUERY);
   const next = course.lessons[lesson.index + 1];
+  const lessonHref = useLessonHref();
+  const { packId } = useCourseView();
   // Watch never spends the learner's tokens: in live mode, only a Run does.
   const watchRun = useCallback(() => {
     if (!useAppStore.getState().liveOn) runNow(lesson);
@@ -119,7 +121,7 @@ export function Workspace({ course, lesson, dark }: Props) {
           lesson={lesson}
           editor={editorApi}
           runner={runner}
-          next={next && { id: next.id, title: next.title, href: serializeRoute(next.id) }}
+          next={next && { id: next.id, title: next.title, href: lessonHref(next.id) }}
         />
       }
       code={
@@ -134,7 +136,7 @@ export function Workspace({ course, lesson, dark }: Props) {
               <>
                 <RunControls onRun={run} showRun={!stacked} />
                 <LiveSwitch />
-                <ShareControl lesson={lesson} />
+                <ShareControl lesson={lesson} packId={packId} />
                 <SharedCodeBanner lesson={lesson} />
                 <OtherTabBanner lesson={lesson} />
                 <CarryForward course={course} lesson={lesson} />
@@ -158,7 +160,7 @@ export function Workspace({ course, lesson, dark }: Props) {
           <ResultsPanel
             lesson={lesson}
             transcript={(report) => <Timeline report={report} />}
-            next={next && { title: next.title, href: serializeRoute(next.id) }}
+            next={next && { title: next.title, href: lessonHref(next.id) }}
             onRun={run}
             onRunCases={runCases}
             caseActions={(report) => <ExplainFailure lesson={lesson} report={report} />}

@@ -1,5 +1,6 @@
 import type { CarrySlice } from './carry-slice.ts';
 import type { ChatSlice } from './chat-slice.ts';
+import type { CourseSlice } from './course-slice.ts';
 import type { DraftsSlice } from './drafts-slice.ts';
 import type { LiveSlice } from './live-slice.ts';
 import type { PreferencesSlice } from './preferences-slice.ts';
@@ -23,6 +24,7 @@ export type AppState = DraftsSlice &
   LiveSlice &
   ChatSlice &
   CarrySlice &
+  CourseSlice &
   UpdateSlice;
 
 /** What survives a reload: what the learner made and chose, nothing that can be recomputed. */
@@ -43,4 +45,6 @@ export type PersistedState = Pick<
   | 'wordWrap'
   | 'chats'
   | 'liveSettings'
+  | 'courseKey'
+  | 'courseWork'
 >;

@@ -109,16 +109,76 @@ describe('migrate', () => {
     const drafts = { 'one-turn': { 'src/loop.ts': '// mine' } };
     const untouched = { drafts, paneSizes: { lesson: 22, results: 30 }, carried: {} };
     const below = { dock: 'below', collapsed: false, height: 38 };
-    expect(migrate(untouched, 3)).toEqual({ ...untouched, resultsLayout: below });
+    const shipped = { courseKey: '' };
+    expect(migrate(untouched, 3)).toEqual({ ...untouched, resultsLayout: below, ...shipped });
     expect(migrate({ drafts, carried: {} }, 3)).toEqual({
       drafts,
       carried: {},
       resultsLayout: below,
+      ...shipped,
     });
     const resized = { drafts, paneSizes: { lesson: 28, results: 42 }, carried: {} };
-    expect(migrate(resized, 3)).toEqual({ ...resized, resultsLayout: { ...below, dock: 'right' } });
+    expect(migrate(resized, 3)).toEqual({
+      ...resized,
+      resultsLayout: { ...below, dock: 'right' },
+      ...shipped,
+    });
     // The learner's code comes through every step whole.
     expect(sanitizePersisted(migrate(resized, 3)).state.drafts).toEqual(drafts);
+  });
+
+  it('keeps a version 4 save as the shipped course’s work, unchanged, knowing no other course', () => {
+    const v4 = {
+      drafts: { 'the-while-loop': { 'src/loop.ts': '// mine' } },
+      progress: { 'one-turn': { passed: true, attempts: 3 } },
+      lastLessonId: 'the-while-loop',
+      passedCode: { 'one-turn': { 'src/loop.ts': '// passed' } },
+      carried: {},
+      hintsShown: { 'the-while-loop': 1 },
+      chats: {},
+      theme: 'dark',
+      resultsLayout: { dock: 'right', collapsed: false, height: 38 },
+    };
+    const migrated = migrate(structuredClone(v4), 4);
+    expect(migrated).toEqual({ ...v4, courseKey: '' });
+    expect(sanitizePersisted(migrated)).toEqual({ state: { ...v4, courseKey: '' }, lossy: false });
+    // As another tab's save: their work is this course's, and they say nothing of other courses.
+    const read = readSavedValue(JSON.stringify({ state: v4, version: 4 }));
+    expect(read).toEqual({ ...v4, courseKey: '' });
+  });
+});
+
+describe('work per course', () => {
+  const work = {
+    drafts: { hello: { 'src/loop.ts': '// pack draft' } },
+    progress: { hello: { passed: false, attempts: 1 } },
+    lastLessonId: 'hello',
+  };
+
+  it('keeps the open course’s key and every other course’s work', () => {
+    const saved = { courseKey: 'tiny-pack', drafts: {}, courseWork: { '': work, other: {} } };
+    expect(sanitizePersisted(saved)).toEqual({ state: saved, lossy: false });
+  });
+
+  it('drops a malformed key or course, and a stale copy of the open course, and says so', () => {
+    expect(
+      sanitizePersisted({
+        courseKey: 'tiny-pack',
+        courseWork: {
+          'Bad Key': work,
+          'tiny-pack': work,
+          fine: { ...work, hintsShown: { hello: -1 } },
+          gone: 'nope',
+        },
+      }),
+    ).toEqual({
+      state: { courseKey: 'tiny-pack', courseWork: { fine: { ...work, hintsShown: {} } } },
+      lossy: true,
+    });
+    expect(sanitizePersisted({ courseKey: '../x', courseWork: [] })).toEqual({
+      state: {},
+      lossy: true,
+    });
   });
 });
 

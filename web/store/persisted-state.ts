@@ -1,6 +1,7 @@
 import type { AppState, PersistedState } from './app-state.ts';
 import { sanitizeCarried } from './carry-slice.ts';
 import { sanitizeChats } from './chat-persist.ts';
+import { SHIPPED_COURSE, type CourseWork } from './course-slice.ts';
 import { sanitizeLiveSettings } from './live-slice.ts';
 import {
   DEFAULT_PANE_SIZES,
@@ -14,14 +15,14 @@ import {
 import { SUMMARY_CHARS, type LastVerdict, type LessonProgress } from './progress-slice.ts';
 
 /** Bump when the persisted shape changes, and teach `migrate` the old shape. */
-export const PERSIST_VERSION = 4;
+export const PERSIST_VERSION = 5;
 export const STORAGE_KEY = 'theinference:state';
 
 /** The allowlist of what is saved. */
 export function partialize(state: AppState): PersistedState {
   const { drafts, progress, watch, theme, lastLessonId, experimentSnapshots } = state;
   const { passedCode, carried, hintsShown, paneSizes, fontSize, liveSettings, chats } = state;
-  const { resultsLayout, wordWrap } = state;
+  const { resultsLayout, wordWrap, courseKey, courseWork } = state;
   return {
     drafts,
     progress,
@@ -38,6 +39,8 @@ export function partialize(state: AppState): PersistedState {
     wordWrap,
     chats,
     liveSettings,
+    courseKey,
+    courseWork,
   };
 }
 
@@ -57,9 +60,46 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 export function sanitizePersisted(value: unknown): Sanitized {
   if (!isRecord(value)) return { state: {}, lossy: value !== undefined && value !== null };
   let lossy = false;
-  const state: Partial<PersistedState> = {};
   const drop = () => void (lossy = true);
+  const state: Partial<PersistedState> = sanitizeCourseWork(value, drop);
 
+  if (isCourseKey(value.courseKey)) state.courseKey = value.courseKey;
+  else if (value.courseKey !== undefined) drop();
+  if (isRecord(value.courseWork)) {
+    state.courseWork = {};
+    for (const [key, work] of Object.entries(value.courseWork)) {
+      // The open course's work is the fields above: a copy here could only be a stale one.
+      if (isCourseKey(key) && key !== (state.courseKey ?? SHIPPED_COURSE) && isRecord(work)) {
+        state.courseWork[key] = sanitizeCourseWork(work, drop);
+      } else drop();
+    }
+  } else if (value.courseWork !== undefined) drop();
+
+  if (typeof value.watch === 'boolean') state.watch = value.watch;
+  else if (value.watch !== undefined) drop();
+  if (value.theme === 'system' || value.theme === 'light' || value.theme === 'dark') {
+    state.theme = value.theme;
+  } else if (value.theme !== undefined) drop();
+  const paneSizes = paneSizesOf(value.paneSizes);
+  if (paneSizes) state.paneSizes = paneSizes;
+  else if (value.paneSizes !== undefined) drop();
+  if (typeof value.fontSize === 'number' && closestFontSize(value.fontSize) === value.fontSize) {
+    state.fontSize = value.fontSize;
+  } else if (value.fontSize !== undefined) drop();
+  const resultsLayout = resultsLayoutOf(value.resultsLayout);
+  if (resultsLayout) state.resultsLayout = resultsLayout;
+  else if (value.resultsLayout !== undefined) drop();
+  if (typeof value.wordWrap === 'boolean') state.wordWrap = value.wordWrap;
+  else if (value.wordWrap !== undefined) drop();
+  const liveSettings = sanitizeLiveSettings(value.liveSettings);
+  if (liveSettings) state.liveSettings = liveSettings;
+  else if (value.liveSettings !== undefined) drop();
+  return { state, lossy };
+}
+
+/** One course's work (COURSE_FIELDS), keeping what is well-formed; `drop` hears the rest. */
+function sanitizeCourseWork(value: Record<string, unknown>, drop: () => void): CourseWork {
+  const state: CourseWork = {};
   const files = fileMaps(value.drafts, drop);
   if (files) state.drafts = files;
   const passed = fileMaps(value.passedCode, drop);
@@ -106,30 +146,14 @@ export function sanitizePersisted(value: unknown): Sanitized {
 
   const chats = sanitizeChats(value.chats, drop);
   if (chats) state.chats = chats;
-
-  if (typeof value.watch === 'boolean') state.watch = value.watch;
-  else if (value.watch !== undefined) drop();
-  if (value.theme === 'system' || value.theme === 'light' || value.theme === 'dark') {
-    state.theme = value.theme;
-  } else if (value.theme !== undefined) drop();
   if (typeof value.lastLessonId === 'string') state.lastLessonId = value.lastLessonId;
   else if (value.lastLessonId !== undefined) drop();
-  const paneSizes = paneSizesOf(value.paneSizes);
-  if (paneSizes) state.paneSizes = paneSizes;
-  else if (value.paneSizes !== undefined) drop();
-  if (typeof value.fontSize === 'number' && closestFontSize(value.fontSize) === value.fontSize) {
-    state.fontSize = value.fontSize;
-  } else if (value.fontSize !== undefined) drop();
-  const resultsLayout = resultsLayoutOf(value.resultsLayout);
-  if (resultsLayout) state.resultsLayout = resultsLayout;
-  else if (value.resultsLayout !== undefined) drop();
-  if (typeof value.wordWrap === 'boolean') state.wordWrap = value.wordWrap;
-  else if (value.wordWrap !== undefined) drop();
-  const liveSettings = sanitizeLiveSettings(value.liveSettings);
-  if (liveSettings) state.liveSettings = liveSettings;
-  else if (value.liveSettings !== undefined) drop();
-  return { state, lossy };
+  return state;
 }
+
+/** A key of `courseKey` and `courseWork`: the shipped course's (''), or a pack's id. */
+const isCourseKey = (v: unknown): v is string =>
+  v === SHIPPED_COURSE || (typeof v === 'string' && /^[a-z0-9-]+$/.test(v));
 
 /** lessonId -> path -> text, keeping the well-formed files; undefined when absent. */
 function fileMaps(
@@ -197,7 +221,9 @@ export class NewerSaveError extends Error {
  * the first; version 2 adds the tutor conversations (`chats`), none yet in a version 1 save;
  * version 3 the code each lesson carried from the one before (`carried`), none yet either;
  * version 4 where the results sit (`resultsLayout`): below the editor, the new default, unless
- * the learner had resized the results column, a layout they chose and keep.
+ * the learner had resized the results column, a layout they chose and keep; version 5 keeps
+ * work per course (`courseKey`, `courseWork`): a version 4 save is the shipped course's work,
+ * kept as it is, and says nothing of other courses (no `courseWork`, see `theirsForCourse`).
  * A value from a newer version throws `NewerSaveError`.
  */
 export function migrate(persisted: unknown, version: number): unknown {
@@ -213,6 +239,7 @@ export function migrate(persisted: unknown, version: number): unknown {
     const dock = resized ? 'right' : DEFAULT_RESULTS_LAYOUT.dock;
     value = { ...value, resultsLayout: { ...DEFAULT_RESULTS_LAYOUT, dock } };
   }
+  if (version < 5 && isRecord(value)) value = { ...value, courseKey: SHIPPED_COURSE };
   return value;
 }
 

@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { AppState } from './app-state.ts';
 import { createCarrySlice } from './carry-slice.ts';
 import { createChatSlice } from './chat-slice.ts';
+import { createCourseSlice } from './course-slice.ts';
 import { createDraftsSlice } from './drafts-slice.ts';
 import { createLiveSlice } from './live-slice.ts';
 import { createPreferencesSlice } from './preferences-slice.ts';
@@ -26,5 +27,6 @@ export const createAppSlices: StateCreator<AppState> = (...args) => ({
   ...createChatSlice(...args),
   ...createCarrySlice(...args),
   ...createLiveSlice(...args),
+  ...createCourseSlice(...args),
   ...createUpdateSlice(...args),
 });

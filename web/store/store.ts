@@ -10,6 +10,7 @@ import {
   readSavedValue,
   sanitizePersisted,
 } from './persisted-state.ts';
+import { theirsForCourse } from './course-slice.ts';
 import { createSafeStorage, keepRawAside, type StorageProblem } from './safe-storage.ts';
 import { createAppSlices } from './slices.ts';
 import { mergeFromOtherTab } from './tab-sync.ts';
@@ -133,7 +134,10 @@ if (typeof window !== 'undefined') {
     const theirs = readSavedValue(event.newValue);
     if (theirs === 'newer') return stopSaving();
     if (!theirs) return;
-    const { patch, writeBack } = mergeFromOtherTab(useAppStore.getState(), theirs);
+    // Their work on the course open here merges; on every other course it is the newer.
+    const { flat, others } = theirsForCourse(theirs, useAppStore.getState().courseKey);
+    const { patch, writeBack } = mergeFromOtherTab(useAppStore.getState(), flat);
+    if (others) patch.courseWork = others;
     adopting = true;
     lastSaved = undefined;
     try {
@@ -141,7 +145,7 @@ if (typeof window !== 'undefined') {
     } finally {
       adopting = false;
     }
-    if (writeBack) saveMerged(theirs);
+    if (writeBack) saveMerged(flat);
   });
 }
 

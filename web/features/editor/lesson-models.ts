@@ -1,5 +1,19 @@
 import type { FileMap, Lesson } from '../../../core/index.ts';
+import { useAppStore } from '../../store/store.ts';
 import { monaco } from './monaco-setup.ts';
+
+/**
+ * Another course opened: its lessons may have the same ids as this one's, so the lesson
+ * models (and the solution view's) go, to be made again from the new course's drafts. The
+ * app shell switches only once the editor is gone (App.tsx, CourseGate). The SDK's types are
+ * extra libraries, not models, and stay.
+ */
+useAppStore.subscribe((state, previous) => {
+  if (state.courseKey === previous.courseKey) return;
+  for (const model of monaco.editor.getModels()) {
+    if (model.uri.scheme === 'file') model.dispose();
+  }
+});
 
 /**
  * Every lesson file is a TypeScript model with a `file:///` URI, so imports between the

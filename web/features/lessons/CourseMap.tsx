@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Course } from '../../../core/index.ts';
 import { lessonStatus, type LessonStatus } from '../../store/progress-slice.ts';
 import { useAppStore } from '../../store/store.ts';
 import { formatMinutes } from './minutes.ts';
-import { serializeRoute } from './route.ts';
+import { useLessonHref } from './course-view.ts';
 
 const statusLabel: Record<LessonStatus, string> = {
   'not-started': 'Not started',
@@ -16,11 +16,14 @@ interface Props {
   currentId: string;
   open: boolean;
   onClose(): void;
+  /** What follows the lessons (the app shell's list of courses). */
+  children?: ReactNode;
 }
 
 /** Every lesson with its state, in a modal dialog opened from the header. */
-export function CourseMap({ course, currentId, open, onClose }: Props) {
+export function CourseMap({ course, currentId, open, onClose, children }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const lessonHref = useLessonHref();
   // Each lesson's status, as one string: a Run records an attempt in the progress, which must
   // not re-render the map (mounted while closed) unless a status changed.
   const statuses = useAppStore((s) =>
@@ -64,7 +67,7 @@ export function CourseMap({ course, currentId, open, onClose }: Props) {
                 return (
                   <li key={lesson.id} data-lesson={lesson.id} data-status={status}>
                     <a
-                      href={serializeRoute(lesson.id)}
+                      href={lessonHref(lesson.id)}
                       aria-current={lesson.id === currentId ? 'page' : undefined}
                       onClick={onClose}
                     >
@@ -85,6 +88,7 @@ export function CourseMap({ course, currentId, open, onClose }: Props) {
           </ol>
         </section>
       ))}
+      {children}
     </dialog>
   );
 }

@@ -2,7 +2,7 @@ import type { Course, Lesson } from '../../../core/index.ts';
 import { useAppStore } from '../../store/store.ts';
 import { Markdown } from './Markdown.tsx';
 import { lessonProse, lessonTask, MARKDOWN_DEPTH } from './markdown-text.ts';
-import { serializeRoute } from './route.ts';
+import { useLessonHref } from './course-view.ts';
 import './lessons.css';
 
 interface Props {
@@ -15,6 +15,7 @@ export function LessonPane({ course, lesson }: Props) {
   const previous = course.lessons[lesson.index - 1];
   const next = course.lessons[lesson.index + 1];
   const passed = useAppStore((s) => s.progress[lesson.id]?.passed ?? false);
+  const lessonHref = useLessonHref();
   return (
     <section className="lesson-pane" aria-labelledby="lesson-title">
       <div className="lesson-scroll" tabIndex={0} role="region" aria-label="Lesson text">
@@ -45,7 +46,7 @@ export function LessonPane({ course, lesson }: Props) {
       </div>
       <nav className="lesson-nav" aria-label="Lessons">
         {previous ? (
-          <a className="button ghost" href={serializeRoute(previous.id)} rel="prev">
+          <a className="button ghost" href={lessonHref(previous.id)} rel="prev">
             {'←\u00a0'}
             <span className="visually-hidden">Previous lesson: </span>
             {previous.title}
@@ -54,7 +55,7 @@ export function LessonPane({ course, lesson }: Props) {
           <span />
         )}
         {next ? (
-          <a className="button ghost" href={serializeRoute(next.id)} rel="next">
+          <a className="button ghost" href={lessonHref(next.id)} rel="next">
             <span className="visually-hidden">Next lesson: </span>
             {`${next.title}\u00a0→`}
           </a>

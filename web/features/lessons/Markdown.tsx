@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { markdownHtml } from 'virtual:course';
 import type { Quoted } from '../../../core/index.ts';
+import { linkBaseOf, useCourseView } from './course-view.ts';
 import { markdownKey } from './markdown-text.ts';
 
 interface Props {
@@ -16,12 +16,15 @@ type Late = { key: string; quoted: Quoted | undefined } & ({ html: string } | { 
 
 /**
  * Renders lesson markdown (sanitised) into a prose block. The course's own text was rendered
- * by the build (markdown-text.ts); any other text is rendered here, once the renderer loads.
+ * ahead (by the build, or by the page as it opened a pack: prepare-course.ts); any other text
+ * is rendered here, once the renderer loads.
  * A text the renderer fails on is thrown in render, for the nearest error boundary to handle
  * (the tutor's chat sets its conversation aside).
  */
 export function Markdown({ source, minDepth, quoted }: Props) {
   const key = markdownKey(source, minDepth);
+  const { markdownHtml, packId } = useCourseView();
+  const linkBase = linkBaseOf(packId);
   // A text that quotes a run is never the course's own: it is rendered here, with its quotes.
   const ahead = quoted ? undefined : markdownHtml[key];
   const [late, setLate] = useState<Late>();
@@ -31,7 +34,7 @@ export function Markdown({ source, minDepth, quoted }: Props) {
     void import('./render-markdown.ts').then(({ renderMarkdown }) => {
       if (!current) return;
       try {
-        setLate({ key, quoted, html: renderMarkdown(source, minDepth, quoted) });
+        setLate({ key, quoted, html: renderMarkdown(source, minDepth, quoted, linkBase) });
       } catch (error) {
         setLate({ key, quoted, error: error instanceof Error ? error : new Error(String(error)) });
       }
@@ -39,7 +42,7 @@ export function Markdown({ source, minDepth, quoted }: Props) {
     return () => {
       current = false;
     };
-  }, [ahead, key, source, minDepth, quoted]);
+  }, [ahead, key, source, minDepth, quoted, linkBase]);
   const mine = late?.key === key && late.quoted === quoted ? late : undefined;
   if (mine && 'error' in mine) throw mine.error;
   const html = ahead ?? (mine ? mine.html : '');

@@ -53,4 +53,17 @@ describe('the markdown renderer', () => {
       'javascript',
     );
   });
+
+  it('leads a pack’s links within the app to its own lessons, sanitised the same way', () => {
+    const pack = createMarkdownRenderer(purify, { linkBase: '#/@tiny-pack/' });
+    const text =
+      '[next](#/second) [other pack](#/@other/x) [out](https://evil.example/) ' +
+      '[odd](<#/a"b onclick=x>) <b>raw</b>';
+    expect(pack(text, 2)).toBe(
+      '<p><a href="#/@tiny-pack/second">next</a> <a href="#/@other/x">other pack</a> ' +
+        'out (https://evil.example/) <a href="#/@tiny-pack/a&quot;b onclick=x">odd</a> &lt;b&gt;raw&lt;/b&gt;</p>\n',
+    );
+    // The shipped course's text is as it was.
+    expect(render('[next](#/second)', 2)).toBe('<p><a href="#/second">next</a></p>\n');
+  });
 });

@@ -20,7 +20,7 @@ hljs.registerLanguage('sh', bash);
  * (one elsewhere is its words and its address, as text: the learner decides to go), an
  * image is its description, a task list's box is `[x]`.
  */
-function createMarked(minDepth: number): Marked {
+function createMarked(minDepth: number, linkBase: string | undefined): Marked {
   return new Marked({
     gfm: true,
     renderer: {
@@ -38,8 +38,12 @@ function createMarked(minDepth: number): Marked {
       },
       html: ({ text }) => escapeHtml(text),
       link({ href, tokens }) {
-        if (IN_APP.test(href)) return false;
         const words = this.parser.parseInline(tokens);
+        if (IN_APP.test(href)) {
+          // A pack's `#/lesson-id` is its own lesson, not the shipped course's.
+          if (linkBase === undefined || href.startsWith('#/@')) return false;
+          return `<a href="${escapeHtml(`${linkBase}${href.slice(2)}`)}">${words}</a>`;
+        }
         const said = this.parser.parseInline(tokens, this.parser.textRenderer);
         return said === href ? words : `${words} (${escapeHtml(href)})`;
       },
@@ -47,6 +51,17 @@ function createMarked(minDepth: number): Marked {
       checkbox: ({ checked }) => (checked ? '[x] ' : '[ ] '),
     },
   });
+}
+
+/** Renders markdown as safe HTML, headings from `minDepth`, with what it quotes as text. */
+export type MarkdownRender = (source: string, minDepth: number, quoted?: Quoted) => string;
+
+export interface MarkdownOptions {
+  /**
+   * Where a link within the app leads, for a course pack's text: `#/hello` becomes
+   * `<linkBase>hello` (`#/@tiny-pack/hello`). Absent for the shipped course's.
+   */
+  linkBase?: string;
 }
 
 /** Links within the app: its routes (`#/the-while-loop`). */
@@ -106,11 +121,12 @@ const CODE_CLASS = /^(?:hljs(?:-\w+)*|\w+_+|code-block)$/;
  */
 export function createMarkdownRenderer(
   purify: DOMPurify,
-): (source: string, minDepth: number, quoted?: Quoted) => string {
+  { linkBase }: MarkdownOptions = {},
+): MarkdownRender {
   const renderers = new Map<number, Marked>();
   return (source, minDepth, quoted) => {
     let marked = renderers.get(minDepth);
-    if (!marked) renderers.set(minDepth, (marked = createMarked(minDepth)));
+    if (!marked) renderers.set(minDepth, (marked = createMarked(minDepth, linkBase)));
     const fragment = purify.sanitize(marked.parse(source, { async: false }), ALLOWED);
     const document = fragment.ownerDocument;
     quoteInto(fragment, quoted);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { deserializeRoute, serializeRoute } from './route.ts';
+import {
+  deserializeRoute,
+  packSourceOfHash,
+  serializeCourseRoute,
+  serializeRoute,
+} from './route.ts';
 
 describe('route', () => {
   it.each([
@@ -60,5 +65,49 @@ describe('share links', () => {
 
   it('names no lesson when the lesson part is undecodable, payload or not', () => {
     expect(deserializeRoute('#/%E0%A4%A/v1.abc')).toBeUndefined();
+  });
+});
+
+describe('course packs', () => {
+  it.each([
+    ['hello', 'tiny-pack', '#/@tiny-pack/hello'],
+    ['the-while-loop', 'agent-loop', '#/@agent-loop/the-while-loop'],
+  ])('round-trips %s in %s', (lessonId, courseId, hash) => {
+    expect(serializeRoute(lessonId, courseId)).toBe(hash);
+    expect(deserializeRoute(hash)).toEqual({ courseId, lessonId });
+  });
+
+  it('carries a share link’s payload in a pack', () => {
+    expect(serializeRoute('hello', 'tiny-pack', 'v1.abc')).toBe('#/@tiny-pack/hello/v1.abc');
+    expect(deserializeRoute('#/@tiny-pack/hello/v1.abc/')).toEqual({
+      courseId: 'tiny-pack',
+      lessonId: 'hello',
+      share: 'v1.abc',
+    });
+  });
+
+  it('names a pack alone: it opens where the learner last was', () => {
+    expect(serializeCourseRoute('tiny-pack')).toBe('#/@tiny-pack');
+    expect(deserializeRoute('#/@tiny-pack')).toEqual({ courseId: 'tiny-pack' });
+    expect(deserializeRoute('#/@tiny-pack/')).toEqual({ courseId: 'tiny-pack' });
+  });
+
+  it.each(['#/@', '#/@Tiny', '#/@a%2Fb/hello', '#/@tiny/hello/v1.x/more', '#/@tiny//'])(
+    'names nothing in %j',
+    (hash) => {
+      expect(deserializeRoute(hash)).toBeUndefined();
+    },
+  );
+
+  it('reads the address #/course= asks to open a pack from', () => {
+    expect(packSourceOfHash('#/course=packs/tiny.json')).toBe('packs/tiny.json');
+    expect(packSourceOfHash('#/course=%2Fpacks%2Ftiny%20pack.zip')).toBe('/packs/tiny pack.zip');
+    expect(packSourceOfHash('#/course=https://example.com/x.json')).toBe(
+      'https://example.com/x.json',
+    );
+    expect(packSourceOfHash('#/course=')).toBeUndefined();
+    expect(packSourceOfHash('#/the-while-loop')).toBeUndefined();
+    // Not a lesson either.
+    expect(deserializeRoute('#/course=packs/tiny.json')).toBeUndefined();
   });
 });

@@ -25,7 +25,15 @@ const kase = (name: string) => ({
   cassette: { calls: [] },
   expected: null,
 });
-const lesson = { id: 'l', cases: [kase('a'), kase('b')], timeoutMs: 1000 } as unknown as Lesson;
+const lesson = {
+  id: 'l',
+  cases: [kase('a'), kase('b')],
+  timeoutMs: 1000,
+  // What a bundle is made of besides the learner's files (the bundle cache's key has them).
+  harness: '',
+  readOnly: [],
+  starter: {},
+} as unknown as Lesson;
 
 const clock: Clock = {
   now: () => performance.now(),

@@ -17,7 +17,7 @@ interface Shared {
  * it in a read-only field too (to copy by hand where the clipboard is out of reach), with its
  * length and a warning when chat apps may cut it off.
  */
-export function ShareControl({ lesson }: { lesson: Lesson }) {
+export function ShareControl({ lesson, packId }: { lesson: Lesson; packId?: string | undefined }) {
   const [shared, setShared] = useState<Shared>();
   const panelId = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -25,7 +25,7 @@ export function ShareControl({ lesson }: { lesson: Lesson }) {
 
   const share = async () => {
     const draft = visibleDraft(useAppStore.getState(), lesson.id);
-    const link = shareUrl(lesson, draft, window.location);
+    const link = shareUrl(lesson, draft, window.location, packId);
     const starter = isStarter(lesson, draft);
     setShared({ link, copied: false, starter });
     const copied = await copyText(link);

@@ -26,6 +26,19 @@ describe('shareUrl', () => {
       files: { 'src/loop.ts': 'mine ✓' },
     });
   });
+
+  it('names the course pack a lesson is in', () => {
+    const url = shareUrl(lesson, { 'src/loop.ts': 'mine' }, location, 'tiny-pack');
+    expect(url.startsWith('https://example.test/course/#/@tiny-pack/the-while-loop/v1.')).toBe(
+      true,
+    );
+    const route = deserializeRoute(new URL(url).hash);
+    expect(route?.courseId).toBe('tiny-pack');
+    expect(decodeSharePayload(lesson, route?.share ?? '')).toEqual({
+      ok: true,
+      files: { 'src/loop.ts': 'mine' },
+    });
+  });
 });
 
 describe('isStarter', () => {

@@ -161,6 +161,7 @@ export function Workspace({ course, lesson, dark }: Props) {
             lesson={lesson}
             transcript={(report) => <Timeline report={report} />}
             next={next && { title: next.title, href: lessonHref(next.id) }}
+            courseTitle={course.title}
             onRun={run}
             onRunCases={runCases}
             caseActions={(report) => <ExplainFailure lesson={lesson} report={report} />}

@@ -19,6 +19,8 @@ interface Props {
   transcript: (report: CaseReport) => ReactNode;
   /** The lesson after this one, offered once every case passes. */
   next?: { title: string; href: string };
+  /** The course's title, for the end of the course. */
+  courseTitle: string;
   /** What a failing case's detail offers beside its diagnostic, composed in by the app shell. */
   caseActions?: (report: CaseReport) => ReactNode;
   /** Runs every case. */
@@ -31,7 +33,15 @@ const NO_ISSUES: TypeIssue[] = [];
 const NO_NAMES: string[] = [];
 
 /** The verdict (announced), the cases, and the selected case in full. */
-export function ResultsPanel({ lesson, transcript, next, caseActions, onRun, onRunCases }: Props) {
+export function ResultsPanel({
+  lesson,
+  transcript,
+  next,
+  courseTitle,
+  caseActions,
+  onRun,
+  onRunCases,
+}: Props) {
   const storedRun = useAppStore((s) => s.run);
   const run = storedRun?.lessonId === lesson.id ? storedRun : undefined;
   const selected = useAppStore((s) => s.selectedCase);
@@ -88,6 +98,7 @@ export function ResultsPanel({ lesson, transcript, next, caseActions, onRun, onR
         verdict={verdict}
         outdated={changed}
         next={next}
+        courseTitle={courseTitle}
         onRun={onRun}
         onRunCases={onRunCases}
       />

@@ -16,6 +16,8 @@ interface Props {
   /** The code changed since the results shown were graded. */
   outdated: boolean;
   next?: { title: string; href: string };
+  /** The course's title, for the end of the course. */
+  courseTitle: string;
   onRun(): void;
   onRunCases(names: string[]): void;
 }
@@ -26,7 +28,7 @@ interface Props {
  * match the code, and what to do next.
  */
 export function VerdictHeader(props: Props) {
-  const { lesson, run, phase, verdict, outdated, next, onRun, onRunCases } = props;
+  const { lesson, run, phase, verdict, outdated, next, courseTitle, onRun, onRunCases } = props;
   const passedBefore = useAppStore((s) => s.progress[lesson.id]?.passed ?? false);
   const last = useAppStore((s) => s.progress[lesson.id]?.last);
   // "How long ago" as of opening the lesson: close enough, and stable while it is open.
@@ -102,17 +104,19 @@ export function VerdictHeader(props: Props) {
           </button>
         </p>
       )}
-      {verdict?.outcome === 'pass' && !onReference && !outdated && <NextLesson next={next} />}
+      {verdict?.outcome === 'pass' && !onReference && !outdated && (
+        <NextLesson next={next} courseTitle={courseTitle} />
+      )}
     </header>
   );
 }
 
 /** A passed lesson leads on: the next one, prominently, or the end of the course. */
-function NextLesson({ next }: { next: Props['next'] }) {
+function NextLesson({ next, courseTitle }: Pick<Props, 'next' | 'courseTitle'>) {
   if (!next) {
     return (
       <p className="next-lesson done">
-        That was the last lesson: you have built the agent loop, from one turn to the SDK.
+        That was the last lesson of “{courseTitle}”: the whole course is done.
       </p>
     );
   }

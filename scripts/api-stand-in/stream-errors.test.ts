@@ -14,16 +14,18 @@ import { startApiStandIn, STAND_IN_KEY, type ApiStandIn } from './start-api-stan
  */
 const LESSONS = ['stream-errors', 'streaming-agent'] as const;
 
+/** Where a reply's thinking goes and who hears of a retry: the references' `AgentOptions`, in part. */
+interface Callbacks {
+  onThinking?: (thinking: string) => void;
+  onRetry?: (error: APIError) => void;
+}
+
 interface Reference {
-  agent(
-    prompt: string,
-    onText: (t: string) => void,
-    onRetry: (e: APIError) => void,
-  ): Promise<string>;
+  agent(prompt: string, onText: (t: string) => void, options?: Callbacks): Promise<string>;
   streamReply(
     params: Anthropic.MessageCreateParamsStreaming,
     onText: (t: string) => void,
-    onRetry: (e: APIError) => void,
+    options?: Callbacks,
   ): Promise<Anthropic.Message>;
   TOOLS: Anthropic.Tool[];
 }
@@ -69,7 +71,7 @@ async function run(ref: Reference, input: { prompt: string; oneReply?: boolean }
       stream: true,
     };
     try {
-      const { content, stop_reason } = await ref.streamReply(params, onText, onRetry);
+      const { content, stop_reason } = await ref.streamReply(params, onText, { onRetry });
       return { message: { content, stop_reason }, shown };
     } catch (error) {
       return { thrown: thrown(error), shown };
@@ -78,7 +80,7 @@ async function run(ref: Reference, input: { prompt: string; oneReply?: boolean }
   const log = vi.spyOn(console, 'log').mockImplementation(() => {});
   const lines = () => log.mock.calls.map((args) => args.join(' '));
   try {
-    const answer = await ref.agent(input.prompt, onText, onRetry);
+    const answer = await ref.agent(input.prompt, onText, { onRetry });
     return { answer, shown, log: lines() };
   } catch (error) {
     return { thrown: thrown(error), shown, log: lines() };

@@ -49,18 +49,24 @@ async function passAndGoOn(page: Page, next: string): Promise<void> {
 test('the loop a learner passed part one with is the one part two runs, in both of its files', async ({
   page,
 }) => {
-  // Six lessons passed, with a reload and a reset on the way.
+  // Nine lessons passed, with a reload and a reset on the way.
   test.slow();
   await page.goto('/#/budgets-and-refusal');
   await editorReady(page, 'budgets-and-refusal');
   await setFile(page, LOOP, mine);
   await passAndGoOn(page, 'the-agent');
-  await setReference(page, lessonById('the-agent').reference);
-  await passAndGoOn(page, 'streaming-replies');
-  await setReference(page, lessonById('streaming-replies').reference);
-  await passAndGoOn(page, 'thinking');
-  await setReference(page, lessonById('thinking').reference);
-  await passAndGoOn(page, 'file-tools');
+  // The SDK lessons, each passed with its reference, do without src/loop.ts.
+  for (const [id, next] of [
+    ['the-agent', 'streaming-replies'],
+    ['streaming-replies', 'thinking'],
+    ['thinking', 'stream-errors'],
+    ['stream-errors', 'streaming-agent'],
+    ['streaming-agent', 'tool-runner'],
+    ['tool-runner', 'file-tools'],
+  ] as const) {
+    await setReference(page, lessonById(id).reference);
+    await passAndGoOn(page, next);
+  }
 
   await test.step('file-tools opens with their loop, beside the stub to write', async () => {
     await expect.poll(async () => lf(await getFile(page, LOOP))).toBe(mine);

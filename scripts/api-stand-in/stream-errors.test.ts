@@ -14,18 +14,32 @@ import { startApiStandIn, STAND_IN_KEY, type ApiStandIn } from './start-api-stan
  */
 const LESSONS = ['stream-errors', 'streaming-agent'] as const;
 
+/** Where a reply's thinking goes and who hears of a retry: the references' `AgentOptions`, in part. */
+interface Callbacks {
+  onThinking?: (thinking: string) => void;
+  onRetry?: (error: APIError) => void;
+}
+
 interface Reference {
   agent(
     prompt: string,
     onText: (t: string) => void,
-    onRetry: (e: APIError) => void,
+    options?: Callbacks & { thinking?: Anthropic.ThinkingConfigParam },
   ): Promise<string>;
   streamReply(
     params: Anthropic.MessageCreateParamsStreaming,
     onText: (t: string) => void,
-    onRetry: (e: APIError) => void,
+    options?: Callbacks,
   ): Promise<Anthropic.Message>;
   TOOLS: Anthropic.Tool[];
+}
+
+/** A case's input, as the lessons' harness reads it. */
+interface Input {
+  prompt: string;
+  oneReply?: boolean;
+  /** The agent with thinking on, as the harness asks for it. */
+  thinking?: boolean;
 }
 
 let standIn: ApiStandIn;
@@ -50,9 +64,10 @@ async function reference(lesson: string): Promise<Reference> {
 }
 
 /** What the lessons' harness (program.ts) prints, with the real SDK's error classes. */
-async function run(ref: Reference, input: { prompt: string; oneReply?: boolean }) {
+async function run(ref: Reference, input: Input) {
   const shown: string[] = [];
   const onText = (text: string) => void shown.push(`text ${JSON.stringify(text)}`);
+  const onThinking = (thinking: string) => void shown.push(`thinking ${JSON.stringify(thinking)}`);
   const onRetry = (error: APIError) => void shown.push(`retry after APIError ${error.type}`);
   const thrown = (error: unknown) => {
     if (!(error instanceof APIError)) throw error;
@@ -69,7 +84,10 @@ async function run(ref: Reference, input: { prompt: string; oneReply?: boolean }
       stream: true,
     };
     try {
-      const { content, stop_reason } = await ref.streamReply(params, onText, onRetry);
+      const { content, stop_reason } = await ref.streamReply(params, onText, {
+        onThinking,
+        onRetry,
+      });
       return { message: { content, stop_reason }, shown };
     } catch (error) {
       return { thrown: thrown(error), shown };
@@ -78,7 +96,10 @@ async function run(ref: Reference, input: { prompt: string; oneReply?: boolean }
   const log = vi.spyOn(console, 'log').mockImplementation(() => {});
   const lines = () => log.mock.calls.map((args) => args.join(' '));
   try {
-    const answer = await ref.agent(input.prompt, onText, onRetry);
+    const thinking = input.thinking
+      ? ({ type: 'adaptive', display: 'summarized' } as const)
+      : undefined;
+    const answer = await ref.agent(input.prompt, onText, { thinking, onThinking, onRetry });
     return { answer, shown, log: lines() };
   } catch (error) {
     return { thrown: thrown(error), shown, log: lines() };
@@ -100,9 +121,7 @@ describe.each(LESSONS)("%s's reference with the real SDK", (lesson) => {
     'prints what %s expects, each attempt a streamed request of its own',
     async (name) => {
       const cassette = fixture(lesson, `cases/${name}/cassette.json`) as Cassette;
-      const { input } = fixture(lesson, `cases/${name}/case.json`) as {
-        input: { prompt: string; oneReply?: boolean };
-      };
+      const { input } = fixture(lesson, `cases/${name}/case.json`) as { input: Input };
       standIn.script([{ cassette, strict: true }]);
       const printed = await run(await reference(lesson), input);
       expect(printed).toEqual(fixture(lesson, `cases/${name}/expected.json`));

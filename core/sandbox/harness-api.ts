@@ -5,7 +5,7 @@ import type { EventStream } from './event-stream.ts';
 // work on (part two): pure code, run in the sandbox with the case, never on a disk.
 export { createWorkspace, type Workspace } from '../workspace/workspace.ts';
 export { workspaceTools, type WorkspaceToolName } from '../workspace/workspace-tools.ts';
-export { fileToolDefinitions } from '../workspace/tool-definitions.ts';
+export { FILE_TOOL_DEFINITIONS, fileToolDefinitions } from '../workspace/tool-definitions.ts';
 
 /**
  * What a lesson's harness (`program.ts`) is given. The harness imports what it grades

@@ -13,6 +13,7 @@ import type { ApiResponse } from '../../core/api/messages.ts';
 import type { TimedEvent } from '../../core/api/stream-events.ts';
 import { createStreamLedger } from '../../core/sandbox/event-stream.ts';
 import type { Harness, HarnessMain } from '../../core/sandbox/harness-api.ts';
+import { scriptedUser } from '../../core/run/user-source.ts';
 
 const [lessonDir, dir] = process.argv.slice(2);
 if (!lessonDir || !dir) throw new Error('usage: lean-peer.ts <lesson-dir> <dir>');
@@ -40,6 +41,7 @@ for (const name of readdirSync(casesDir).sort()) {
       if (!call?.stream) return Promise.reject(new Error('no more streamed calls'));
       return Promise.resolve(streams.open(next, call.stream));
     },
+    ask: scriptedAsk(input),
     tools: (impls) => async (tool, toolInput) => {
       const impl = impls[tool];
       if (!impl) throw new Error(`unknown tool: ${tool}`);
@@ -50,4 +52,14 @@ for (const name of readdirSync(casesDir).sort()) {
     print: (value) => console.log(`${name}: ${JSON.stringify(value)}`),
   };
   await program.default(harness);
+}
+
+/** The case's scripted user, as the harness's `ask` (the hosts answer it from `input.answers`). */
+function scriptedAsk(input: unknown): Harness['ask'] {
+  const user = scriptedUser(input);
+  return async (call) => {
+    const answer = await user(call);
+    if (!answer.ok) throw new Error(answer.message);
+    return answer.decision;
+  };
 }

@@ -1,4 +1,4 @@
-import { summarizeCase, type CaseReport, type Turn } from '../../../core/index.ts';
+import { summarizeCase, type AskRecord, type CaseReport, type Turn } from '../../../core/index.ts';
 import { rejectionLabel } from './rejection-label.ts';
 import { requestRoles, sentBlocks, sentMessages, type SentBlock } from './request-view.ts';
 
@@ -48,6 +48,7 @@ function turnLines(turn: Turn, previous: Turn | undefined): string[] {
         : `  ← tool_use ${block.name}(${cut(JSON.stringify(block.input))}) ${block.id}`,
     );
   }
+  for (const ask of turn.asks ?? []) lines.push(`  · ${askText(ask)}`);
   for (const tool of turn.tools) {
     const result = tool.error
       ? `threw ${tool.error.name}: ${tool.error.message}`
@@ -69,4 +70,13 @@ function blockLine(block: SentBlock): string {
 function cut(text: string | undefined): string {
   const value = text ?? '';
   return value.length > VALUE_CHARS ? `${value.slice(0, VALUE_CHARS)}…` : value;
+}
+
+/** A question to the user and their answer, in words: `asked about edit_file: allowed once`. */
+export function askText(ask: AskRecord): string {
+  const about = `asked about ${ask.call.name}${typeof ask.call.input.path === 'string' ? ` ${ask.call.input.path}` : ''}`;
+  const { decision } = ask;
+  if (!decision) return `${about}: no answer (${ask.error ?? 'none came'})`;
+  if (decision.kind === 'deny') return `${about}: denied, "${decision.reason}"`;
+  return `${about}: ${decision.kind === 'always' ? 'allowed for the session' : 'allowed once'}`;
 }

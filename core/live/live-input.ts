@@ -20,6 +20,8 @@ function simplestPromptInput(lesson: Lesson): Record<string, unknown> | undefine
 export interface LiveStart {
   name: string;
   description: string;
+  /** The question it asks: where a live run from it starts. */
+  prompt: string;
   /** The workspace the case starts with (part two), when it has one. */
   files?: Record<string, string>;
 }
@@ -33,7 +35,7 @@ export function liveStarts(lesson: Lesson): LiveStart[] {
     .map(({ name, input }) => {
       const description = lesson.cases.find((c) => c.name === name)?.description ?? '';
       const files = isJsonObject(input.files) ? (input.files as Record<string, string>) : undefined;
-      return { name, description, ...(files ? { files } : {}) };
+      return { name, description, prompt: String(input.prompt), ...(files ? { files } : {}) };
     });
 }
 

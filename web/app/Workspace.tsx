@@ -6,6 +6,7 @@ import { serializeRoute } from '../features/lessons/route.ts';
 import { recordRun } from '../features/results/record-run.ts';
 import { ResultsPanel } from '../features/results/ResultsPanel.tsx';
 import { ResultsTabLabel } from '../features/results/ResultsTabLabel.tsx';
+import { WorkspaceFiles } from '../features/results/WorkspaceFiles.tsx';
 import { abandonRun, prepareRun, runLesson, runLive } from '../features/runner/runs.ts';
 import { RunButton, RunControls } from '../features/runner/RunControls.tsx';
 import { useWatchMode } from '../features/runner/use-watch-mode.ts';
@@ -152,6 +153,9 @@ export function Workspace({ course, lesson, dark }: Props) {
               lesson={lesson}
               onRun={run}
               transcript={(report, summary) => <Timeline report={report} live={{ summary }} />}
+              files={(before, run) => (
+                <WorkspaceFiles before={before} printed={run?.printed} ran={run !== undefined} />
+              )}
             />
           </Suspense>
         ) : (

@@ -103,6 +103,13 @@ const classics: [string, string, string, TutorTarget, string][] = [
     { experiment: 'run-then-ask' },
     'A file the run left is not as the case expects: an edit the user denied changed it anyway.',
   ],
+  [
+    'capstone',
+    'wrong-trusts-the-model',
+    'claims-too-soon',
+    { experiment: 'trust-the-model' },
+    'In `claims-too-soon` the model says the tests pass without running them after its edit',
+  ],
 ];
 
 describe.each(classics)('%s %s', (lessonId, solution, caseName, opens, starts) => {

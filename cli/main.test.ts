@@ -332,6 +332,63 @@ describe('next carries the learner’s own code into the next stage', () => {
   });
 });
 
+describe('part one’s loop carries into part two, across the stages without it', () => {
+  it('a loop of the learner’s own from budgets-and-refusal is the one file-tools and permissions run', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'theinference-course-'));
+    await cli(['init', 'c'], parent);
+    const dir = join(parent, 'c');
+    const read = (path: string) => readFileSync(join(dir, path), 'utf8');
+    expect((await cli(['stage', 'budgets-and-refusal'], dir)).code).toBe(0);
+    // Not the reference: a meter object, no runOneTurn, its own names.
+    const mine = readFileSync(
+      join(FIXTURES, 'budgets-and-refusal', 'solutions', 'correct-meter.ts'),
+      'utf8',
+    );
+    writeFileSync(join(dir, 'src/loop.ts'), mine);
+    const budgets = await cli(['test', '--stage', 'budgets-and-refusal'], dir);
+    expect(budgets.stdout).toContain(passed('budgets-and-refusal'));
+
+    // The SDK stages do without src/loop.ts: it waits on the disk, untouched.
+    for (const stage of ['the-agent', 'streaming-replies']) {
+      expect((await cli(['stage', stage], dir)).code).toBe(0);
+      expect(read('src/loop.ts')).toBe(mine);
+    }
+    const fileTools = await cli(['stage', 'file-tools'], dir);
+    expect(fileTools.code).toBe(0);
+    const changes = fileTools.stdout
+      .split('\n')
+      .filter((line) => /^ {2}(added|carried|kept|refreshed|updated) /.test(line));
+    expect(changes).toEqual([
+      '  added      src/file-tools.ts',
+      '  carried    src/loop.ts: your ToolDefinition, Tool, ToolRegistry, createRegistry and 7 more.',
+      "  refreshed  src/types.ts (read-only: this stage's version)",
+    ]);
+    expect(read('src/loop.ts')).toBe(mine);
+    expect(readdirSync(join(dir, 'src')).sort()).toEqual([
+      'agent.ts',
+      'file-tools.ts',
+      'loop.ts',
+      'types.ts',
+    ]);
+    writeFileSync(
+      join(dir, 'src/file-tools.ts'),
+      fixture('file-tools', 'reference', 'src/file-tools.ts'),
+    );
+    const graded = await cli(['test', '--stage', 'file-tools'], dir);
+    expect(graded.stdout).toContain(passed('file-tools'));
+
+    // On to permissions: the loop comes from file-tools now, as the learner left it there.
+    expect((await cli(['stage', 'permissions'], dir)).code).toBe(0);
+    expect(read('src/loop.ts')).toBe(mine);
+    writeFileSync(
+      join(dir, 'src/permissions.ts'),
+      fixture('permissions', 'reference', 'src/permissions.ts'),
+    );
+    const permissions = await cli(['test', '--stage', 'permissions'], dir);
+    expect(permissions.stdout).toContain(passed('permissions'));
+  }, 120_000);
+});
+
 describe('theinference test at a stage: every earlier stage too', () => {
   const atStage = (stage: string) => {
     const dir = courseDir(stage, 'reference');

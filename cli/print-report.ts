@@ -1,5 +1,11 @@
-import type { CaseReport, LessonReport, Turn } from '../core/index.ts';
-import { describeDiffEntry, summarizeCase } from '../core/index.ts';
+import {
+  conversationsOf,
+  describeDiffEntry,
+  summarizeCase,
+  type CaseReport,
+  type LessonReport,
+  type Turn,
+} from '../core/index.ts';
 import type { SkippedFile } from './read-sources.ts';
 import { style } from './style.ts';
 import { terminalLine, terminalText } from './terminal-text.ts';
@@ -73,7 +79,22 @@ function printCase(report: CaseReport, out: string[]): void {
   const label = report.visible ? '' : style.dim(' (hidden)');
   const description = terminalLine(report.description);
   out.push(`  ${mark} ${style.bold(terminalLine(report.name))}${label} ${style.dim(description)}`);
-  for (const turn of report.turns) printTurn(turn, out);
+  // Loops that take turns (an agent and its subagents): say where each conversation starts.
+  const conversations = conversationsOf(report.turns);
+  const several = conversations.some((c) => c.conversation > 1);
+  report.turns.forEach((turn, i) => {
+    const conversation = conversations[i];
+    const before = conversations[i - 1]?.conversation;
+    if (several && conversation && conversation.conversation !== before) {
+      const which = `conversation ${conversation.conversation}`;
+      out.push(
+        conversation.starts
+          ? `    ${style.dim(`┌ ${which}:`)} ${inline(conversation.opening)}`
+          : `    ${style.dim(`└ back to ${which}`)}`,
+      );
+    }
+    printTurn(turn, out);
+  });
   if (report.turns.length > 0) out.push(`    ${style.dim(summarizeCase(report))}`);
   if (report.status !== 'pass') {
     out.push(...indented(report.message, '    ', style.red));

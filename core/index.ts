@@ -1,5 +1,6 @@
 /** The public entry of the course engine: everything a host (web, CLI) uses. */
 export type * from './api/messages.ts';
+export { MESSAGE_THREADS_BETA } from './api/messages.ts';
 export type { StreamEvent, TimedEvent } from './api/stream-events.ts';
 export type { Course, FileMap, Lesson, LessonCase, LessonProblem } from './lesson/types.ts';
 export { loadCourse, type LoadCourseResult } from './lesson/load-course.ts';
@@ -25,10 +26,12 @@ export {
   carriedFiles,
   carryForward,
   clashDefault,
+  latestWith,
   rebaseCarried,
   type CarryChoice,
   type CarryClash,
   type CarryForward,
+  type LearnerCode,
 } from './lesson/carry-forward.ts';
 export { missingExports } from './lesson/harness-imports.ts';
 export { createCassetteSession, type CassetteRejection } from './cassette/session.ts';
@@ -113,6 +116,7 @@ export type * from './grade/report.ts';
 export { gradeCase } from './grade/grade-case.ts';
 export { describeDiffEntry } from './grade/describe-diff.ts';
 export { summarizeCase } from './grade/transcript.ts';
+export { conversationsOf, type TurnConversation } from './grade/conversations.ts';
 export {
   describeEvent,
   eventTimes,

@@ -122,3 +122,29 @@ test('the transcript copies as text and as JSON; the files download', async ({ p
   expect(Object.keys(zip).sort()).toEqual(['src/loop.ts', 'src/types.ts']);
   expect(lf(strFromU8(zip['src/loop.ts']!))).toBe(lf(reference));
 });
+
+test("a subagent's calls are marked as a conversation of their own, between the agent's", async ({
+  page,
+}) => {
+  const subagents = lessonById('subagents');
+  await openLesson(page, subagents.id);
+  await setReference(page, subagents.reference);
+  expect(await runAndWait(page)).toMatch(/^Passed/);
+  await caseRow(page, 'one-task').getByRole('button').click();
+  const transcript = page.getByRole('region', { name: 'Transcript of one-task' });
+  const turns = transcript.locator('.turn');
+  // The agent asks for `task`, the subagent makes three calls, then the agent answers.
+  await expect(turns.locator('.badge.conversation')).toHaveText([
+    'conversation 1',
+    'conversation 2',
+    'conversation 2',
+    'conversation 2',
+    'conversation 1',
+  ]);
+  await expect(transcript.locator('.conversation-start')).toHaveText(
+    /^Conversation 2 starts here, with a history of its own: Find every discount code/,
+  );
+  // The agent's results answer its own last reply, not the subagent's.
+  await expect(turns.nth(4).locator('.sent-tool-result')).toHaveCount(1);
+  await expect(transcript.locator('.unanswered')).toHaveCount(0);
+});

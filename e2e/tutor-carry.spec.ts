@@ -34,7 +34,9 @@ function carried(
 ) {
   const previous = lesson(from);
   const next = course.lessons[previous.index + 1] as Lesson;
-  const carry = carryForward(previous, next, { [FILE]: mine });
+  const carry = carryForward(course.lessons, next, (l) =>
+    l === previous ? { [FILE]: mine } : undefined,
+  );
   if (carry.kind !== 'carried') throw new Error(`nothing carried into ${next.id}`);
   return carriedFiles(next, carry, choices).files[FILE];
 }

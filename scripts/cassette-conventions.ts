@@ -7,6 +7,7 @@ import type { Course } from '../core/index.ts';
  */
 
 import type { ApiResponse } from '../core/index.ts';
+import { createThreadStore } from '../core/cassette/message-thread.ts';
 
 const MESSAGE_ID = /^msg_01[A-Za-z0-9]{22}$/;
 const TOOL_USE_ID = /^toolu_01[A-Za-z0-9]{22}$/;
@@ -21,8 +22,18 @@ export function checkCassettes(course: Course): string[] {
   };
   for (const lesson of course.lessons) {
     for (const { name, cassette } of lesson.cases) {
-      let previous: { input: number; messages: number } | undefined;
-      for (const [i, { request, response }] of cassette.calls.entries()) {
+      // Usage grows within one conversation: an agent's subagents each start their own, and a
+      // threaded request is read as the conversation the API rebuilds for it.
+      const previousIn = new Map<string, { input: number; messages: number }>();
+      const threads = createThreadStore();
+      for (const [i, { request: raw, response }] of cassette.calls.entries()) {
+        const expanded = threads.expand(raw);
+        const request = expanded.ok ? expanded.request : raw;
+        threads.record(raw, request, response);
+        const conversation = JSON.stringify(
+          Array.isArray(request.messages) ? request.messages[0] : undefined,
+        );
+        const previous = previousIn.get(conversation);
         const where = `${lesson.id}/${name} call ${i + 1}`;
         if (!MESSAGE_ID.test(response.id))
           problems.push(`${where}: id ${response.id} is not msg_01 + 22 letters and digits`);
@@ -57,7 +68,7 @@ export function checkCassettes(course: Course): string[] {
             `${where}: input_tokens ${input} does not grow with the conversation (was ${previous.input})`,
           );
         }
-        previous = { input, messages };
+        previousIn.set(conversation, { input, messages });
       }
     }
   }

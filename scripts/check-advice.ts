@@ -1,3 +1,4 @@
+import { createThreadStore } from '../core/cassette/message-thread.ts';
 import type { CaseReport, Lesson } from '../core/index.ts';
 import { isJsonObject, jsonEqual } from '../core/cassette/json-diff.ts';
 import { hints } from '../core/cassette/divergence-hint.ts';
@@ -86,7 +87,14 @@ export function lessonFacts(lesson: Lesson): LessonFacts {
     unknownNotErrors: [],
   };
   for (const { name, cassette } of lesson.cases) {
-    const calls = cassette.calls;
+    // A threaded request is read as the conversation the API rebuilds for it.
+    const threads = createThreadStore();
+    const calls = cassette.calls.map(({ request: raw, response }) => {
+      const expanded = threads.expand(raw);
+      const request = expanded.ok ? expanded.request : raw;
+      threads.record(raw, request, response);
+      return { request, response };
+    });
     for (const [i, { request, response }] of calls.entries()) {
       const next = calls[i + 1]?.request;
       const stop = response.stop_reason;

@@ -7,6 +7,11 @@ const ROOT = '/lesson/';
 const HARNESS_API = join(PACKAGE_ROOT, 'core/sandbox/harness-api.ts');
 /** Learner code is typed against the real SDK, as in the editor; runs get core/sandbox/sdk/anthropic.ts. */
 const SDK = join(PACKAGE_ROOT, 'node_modules/@anthropic-ai/sdk/index.d.ts');
+/** The SDK's helper for runnable tools (`betaTool`), typed as the package types it. */
+const SDK_JSON_SCHEMA = join(
+  PACKAGE_ROOT,
+  'node_modules/@anthropic-ai/sdk/helpers/beta/json-schema.d.ts',
+);
 
 const options: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
@@ -19,7 +24,11 @@ const options: ts.CompilerOptions = {
   noUncheckedIndexedAccess: true,
   allowImportingTsExtensions: true,
   skipLibCheck: true,
-  paths: { '@theinference/harness': [HARNESS_API], '@anthropic-ai/sdk': [SDK] },
+  paths: {
+    '@theinference/harness': [HARNESS_API],
+    '@anthropic-ai/sdk': [SDK],
+    '@anthropic-ai/sdk/helpers/beta/json-schema': [SDK_JSON_SCHEMA],
+  },
 };
 
 /**

@@ -1,6 +1,7 @@
 import {
   carriedFiles,
   carryForward,
+  latestWith,
   lineDiff,
   missingExports,
   type CarryClash,
@@ -56,10 +57,12 @@ function shippedVersions(course: Course, path: string): Set<string> {
 /**
  * Brings a course directory to `lesson`: adds the files it introduces, refreshes its read-only
  * files, and replaces a file only if the learner never changed it (it is one the course ships).
- * A file the learner changed for stage `from`, an earlier one, carries into this stage (the
- * same merge as the playground's, per declaration): theirs kept, the stage's new code added,
- * and where both changed a declaration, theirs kept and the stage's version of the file beside
- * it (`.stage.ts`). Any other file the learner changed is kept, with the stage's beside it.
+ * A file the learner changed carries into this stage when the directory was at an earlier
+ * stage, `from` (the same merge as the playground's, per declaration, from the latest stage up
+ * to `from` that had the file: part one's `src/loop.ts` skips the SDK stages): theirs kept,
+ * the stage's new code added, and where both changed a declaration, theirs kept and the
+ * stage's version of the file beside it (`.stage.ts`). Any other file the learner changed is
+ * kept, with the stage's beside it.
  */
 export function bringToStage(
   course: Course,
@@ -67,7 +70,6 @@ export function bringToStage(
   dir: string,
   from?: Lesson,
 ): FileChange[] {
-  const previous = course.lessons[lesson.index - 1];
   return Object.entries(lesson.starter)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([path, text]): FileChange => {
@@ -95,13 +97,14 @@ export function bringToStage(
         const carried = carry(course, lesson, from, path, current.text, dir);
         if (carried) return carried;
       }
-      return keep(course, path, text, previous, dir);
+      return keep(course, path, text, latestWith(course.lessons, lesson, path), dir);
     });
 }
 
 /**
- * The learner's file carried from stage `from` into `lesson`, written; undefined when it cannot
- * be carried as declarations (then it is kept as it is). Clashes keep the learner's version.
+ * The learner's file, as the directory held it at stage `from`, carried into `lesson`, written;
+ * undefined when it cannot be carried as declarations (then it is kept as it is). Clashes keep
+ * the learner's version.
  */
 function carry(
   course: Course,
@@ -111,7 +114,10 @@ function carry(
   text: string,
   dir: string,
 ): FileChange | undefined {
-  const plan = carryForward(from, lesson, { [path]: text });
+  // On disk, the file is what the learner had at `from`, and at each stage before it back to
+  // the last one that changed it: the latest stage up to `from` with the file is the base.
+  const onDisk = (stage: Lesson) => (stage.index <= from.index ? { [path]: text } : undefined);
+  const plan = carryForward(course.lessons, lesson, onDisk);
   if (plan.kind === 'none') return;
   const clashes = plan.clashes.filter((c) => c.path === path);
   const whole = clashes.find((c) => c.reason.kind === 'whole-file');
@@ -133,15 +139,19 @@ function carry(
     : change;
 }
 
+/**
+ * Keeps the learner's file and writes the stage's `text` beside it; `earlier`, the last stage
+ * before with the file, is what the diff of what this stage changes starts from.
+ */
 function keep(
   course: Course,
   path: string,
   text: string,
-  previous: Lesson | undefined,
+  earlier: Lesson | undefined,
   dir: string,
 ): Extract<FileChange, { change: 'kept' }> {
   const stagePath = stagePathOf(path);
-  const before = previous?.reference[path];
+  const before = earlier?.reference[path];
   const adds = before !== undefined && before !== text ? formatAdds(before, text) : undefined;
   const existing = readCourseFile(dir, stagePath);
   // A .stage.ts file is the course's; one the learner has made their own is left alone.

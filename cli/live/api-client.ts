@@ -4,6 +4,7 @@ import {
   createSdkSend,
   errorBody,
   MAX_RETRIES,
+  MESSAGE_THREADS_BETA,
   type ApiRequest,
   type RetryNotice,
   type SendResult,
@@ -44,6 +45,14 @@ export function createApiClient(options: ApiClientOptions): {
     create(request, watch) {
       // With `stream: true` this resolves to the SDK's Stream of events, which send reads.
       const params = request as unknown as Anthropic.MessageCreateParams;
+      // A threaded request (the tool runner's) needs its beta, which the SDK sends as a header.
+      if (request.thread !== undefined) {
+        const beta = { ...request, betas: [MESSAGE_THREADS_BETA] };
+        return client.beta.messages.create(beta as unknown as Anthropic.Beta.MessageCreateParams, {
+          signal: options.signal,
+          middleware: [watch],
+        });
+      }
       return client.messages.create(params, { signal: options.signal, middleware: [watch] });
     },
     apiError: (error) =>

@@ -75,3 +75,10 @@ export interface ApiErrorBody {
 
 /** A request to `POST /v1/messages`; learners may send any JSON, so fields are loose. */
 export type ApiRequest = Record<string, unknown>;
+
+/**
+ * The beta a threaded request names (`thread: { type: 'create' | 'continue' }`): the API keeps
+ * the conversation, so each later request sends only the new messages. The SDK sends it as the
+ * `anthropic-beta` header; the tool runner runs over a thread by default.
+ */
+export const MESSAGE_THREADS_BETA = 'message-threads-2026-08-12';

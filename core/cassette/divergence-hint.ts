@@ -62,7 +62,7 @@ export function divergenceHint(
   const [field, index, key, block, leaf] = diff.segments;
   if (field !== 'messages') {
     const name = String(field);
-    if (diff.kind === 'extra') {
+    if (diff.kind === 'extra' && diff.segments.length === 1) {
       return `The recording has no \`${name}\` field: leave it out of the request.`;
     }
     return (
@@ -104,6 +104,40 @@ export function divergenceHint(
   }
   if (index === 0) return hints.firstMessage;
   return `messages[${index}] differs from the recording: compare how your loop builds it.`;
+}
+
+/**
+ * Where loops take turns calling the model (an agent and its subagents, each with a history
+ * of its own), a request whose first message is not the recorded one's may belong to another
+ * of the recording's conversations: the calls came in another order than recorded. Names the
+ * conversation each belongs to, by the request that starts it; undefined for any other request.
+ */
+export function otherConversation(
+  expected: Message,
+  actual: Message,
+  recording: readonly Message[],
+): string | undefined {
+  const [want] = messagesOf(expected);
+  const [got] = messagesOf(actual);
+  if (!want || !got || jsonEqual(want, got)) return;
+  const starts = (first: Message) =>
+    recording.findIndex((request) => jsonEqual(messagesOf(request)[0], first)) + 1;
+  const mine = starts(got);
+  const due = starts(want);
+  if (mine === 0 || due === 0) return;
+  return (
+    `This request belongs to the conversation that request #${mine} starts in the recording (${opening(got)}), ` +
+    `but the recording has a call of another one here, the conversation request #${due} starts (${opening(want)}). ` +
+    'Where loops take turns calling the model (an agent and its subagents, each with a history of its own), ' +
+    'their calls must come in the recorded order: a loop went on where it should have stopped, one started before another was done, or two shared a history.'
+  );
+}
+
+/** A conversation's first message in short: the start of its text. */
+function opening(first: Message): string {
+  const [block] = blocksOf(first);
+  const text = isJsonObject(block) && typeof block.text === 'string' ? block.text : '';
+  return text.length > 50 ? `"${text.slice(0, 50)}…"` : `"${text}"`;
 }
 
 function messagesOf(request: Message): Message[] {

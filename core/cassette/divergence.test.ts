@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hints } from './divergence-hint.ts';
+import { findDivergence } from './divergence.ts';
 import type { CassetteRejection } from './session.ts';
 import {
   callingEcho,
@@ -239,5 +240,30 @@ describe('a divergence in another field', () => {
     ],
   ])('%s', (_name, body, report) => {
     expect(reportOf(send(echoCassette(), 1, body))).toEqual(report);
+  });
+});
+
+describe('a request of another conversation of the recording', () => {
+  const ask = (prompt: string) => ({
+    model: 'claude-sonnet-5-5',
+    max_tokens: 1024,
+    messages: [{ role: 'user', content: prompt }],
+  });
+  const agent = ask('Which discount codes does the shop accept?');
+  const first = ask('Read src/price.ts and say how it rounds.');
+  const second = ask('Read src/receipt.ts and say how it rounds.');
+
+  it('names the conversation each belongs to when a subagent calls out of turn', () => {
+    const divergence = findDivergence(first, second, [], [agent, first, second]);
+    expect(divergence?.hint).toMatch(
+      /^This request belongs to the conversation that request #3 starts in the recording \("Read src\/receipt.ts and say how it rounds."\), but the recording has a call of another one here, the conversation request #2 starts/,
+    );
+  });
+
+  it('keeps the first-message advice when no recorded conversation starts that way', () => {
+    const divergence = findDivergence(first, ask('Something else'), [], [agent, first]);
+    expect(divergence?.hint).toBe(
+      "The first message differs from the recording: send the user's prompt exactly as given.",
+    );
   });
 });

@@ -3,7 +3,7 @@ import { diagnoseRequest } from './diagnose-request.ts';
 import { diffJsonSegments, displayPath, formatPath } from './json-diff.ts';
 import { previewJson } from './json-preview.ts';
 import type { ApiResponse } from '../api/messages.ts';
-import { divergenceHint } from './divergence-hint.ts';
+import { divergenceHint, otherConversation } from './divergence-hint.ts';
 
 /** Where a request first left its recorded counterpart, in terms of the request as sent. */
 export interface Divergence {
@@ -28,6 +28,11 @@ export function findDivergence(
   request: Record<string, unknown>,
   /** The replies the learner's code got so far: some mistakes are about what it did with them. */
   replies: readonly ApiResponse[] = [],
+  /**
+   * Every recorded request, in order: where loops take turns (an agent and its subagents), a
+   * request may belong to another of the recording's conversations than the one due here.
+   */
+  recording: readonly Record<string, unknown>[] = [],
 ): Divergence | undefined {
   const expected = canonicalizeRequest(recorded);
   const actual = canonicalizeRequest(request);
@@ -52,6 +57,7 @@ export function findDivergence(
     difference: describeDifference(expectedValue, actualValue),
     hint:
       diagnoseRequest(request, replies, recorded) ??
+      otherConversation(expected, actual, recording.map(canonicalizeRequest)) ??
       divergenceHint(expected, actual, first, replies.at(-1)),
   };
 }

@@ -12,6 +12,7 @@ import {
   type LoopBounds,
 } from './rejections.ts';
 import { validateRequest } from './validate-request.ts';
+import { createThreadStore } from './message-thread.ts';
 
 export type { CassetteRejection, LoopBounds, RejectionKind } from './rejections.ts';
 
@@ -60,11 +61,15 @@ export function createCassetteSession(
   let made = 0;
   /** Interrupted attempts of the next call already replayed. */
   let tried = 0;
+  /** The conversations threaded requests continue (the tool runner's, by default). */
+  const threads = createThreadStore();
 
   function answer(request: ApiRequest): CassetteAnswer {
     const at = { requestNumber: made + 1, recorded };
     const replies = recording.slice(0, made).map((call) => call.response);
-    const issue = validateRequest(request, replies.at(-1));
+    const threaded = threads.expand(request);
+    if (!threaded.ok) return { ok: false, rejection: invalidRequest(threaded.issue, at) };
+    const issue = validateRequest(threaded.request, threaded.previous ?? replies.at(-1));
     if (issue) {
       // The API's words stay; what to do about them follows the mistake the request shows,
       // and where the recording has ended, the mistake is calling again at all: advice on how
@@ -79,7 +84,12 @@ export function createCassetteSession(
     }
     const call = recording[made];
     if (!call) return { ok: false, rejection: exhausted(replies, bounds, at) };
-    const divergence = findDivergence(call.request, request, replies);
+    const divergence = findDivergence(
+      call.request,
+      request,
+      replies,
+      recording.map((recorded) => recorded.request),
+    );
     if (divergence) return { ok: false, rejection: diverged(divergence, at) };
     const response = copyJson(call.response);
     // An attempt the recording has cut off by an error event: the call is not made yet.
@@ -90,6 +100,7 @@ export function createCassetteSession(
     }
     made += 1;
     tried = 0;
+    threads.record(request, threaded.request, response);
     if (!call.stream) return { ok: true, response };
     return { ok: true, response, stream: copyJson(call.stream), pace };
   }

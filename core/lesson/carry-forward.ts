@@ -12,17 +12,70 @@ import type { FileMap, Lesson } from './types.ts';
 export type { CarryChoice } from './merge-declarations.ts';
 
 /**
- * Lessons are stages over one codebase: each starter is the previous lesson's reference plus
- * a new stub. So the learner's own passing code can start the next lesson: per file, a merge
- * per top-level declaration of base = the previous reference, ours = the learner's code,
- * theirs = the next starter (`merge-declarations.ts`). Both hosts carry code this way.
+ * Lessons are stages over one codebase: each starter is an earlier lesson's reference plus a
+ * new stub. So the learner's own code can start the next lesson: per file, a merge per
+ * top-level declaration of base = the reference of the latest earlier lesson that had the file,
+ * ours = the learner's code for that lesson, theirs = the next starter (`merge-declarations.ts`).
+ * A file may skip lessons: part one's `src/loop.ts` sits out the SDK lessons and comes back in
+ * part two. Both hosts carry code this way; each says what the learner's code is for a lesson.
  */
+
+/**
+ * The learner's code for a lesson, as a host keeps it (the page: what passed there; the CLI:
+ * the file on disk, for the stage the directory was at or before), or undefined.
+ */
+export type LearnerCode = (lesson: Lesson) => FileMap | undefined;
+
+/** Where one file of a lesson carries from. */
+export interface CarrySource {
+  path: string;
+  /** The latest earlier lesson with the file for which there is learner code: its reference is the base. */
+  from: Lesson;
+  /** The learner's version of the file there. */
+  mine: string;
+}
+
+/**
+ * The latest lesson before `next` whose editable files include `path` and for which `accept`
+ * holds; none once a lesson has it read-only (what the learner had there is the course's).
+ */
+export function latestWith(
+  lessons: readonly Lesson[],
+  next: Lesson,
+  path: string,
+  accept: (lesson: Lesson) => boolean = () => true,
+): Lesson | undefined {
+  const earlier = lessons.filter((l) => l.index < next.index).sort((a, b) => b.index - a.index);
+  for (const lesson of earlier) {
+    if (lesson.starter[path] === undefined) continue;
+    if (lesson.readOnly.includes(path)) return undefined;
+    if (accept(lesson)) return lesson;
+  }
+}
+
+/** Per editable file of `next`, where it carries from: see `latestWith` and `LearnerCode`. */
+export function carrySources(
+  lessons: readonly Lesson[],
+  next: Lesson,
+  codeOf: LearnerCode,
+): CarrySource[] {
+  const sources: CarrySource[] = [];
+  for (const path of Object.keys(next.starter)) {
+    if (next.readOnly.includes(path)) continue;
+    const from = latestWith(lessons, next, path, (l) => codeOf(l)?.[path] !== undefined);
+    const mine = from && codeOf(from)?.[path];
+    if (from && mine !== undefined) sources.push({ path, from, mine });
+  }
+  return sources;
+}
 
 /** Something the learner settles before their code and the next lesson's starter are one file. */
 export interface CarryClash {
   /** What its choice is recorded under: `src/loop.ts#runLoop`, or the path for a whole file. */
   id: string;
   path: string;
+  /** The id of the lesson the learner's version comes from. */
+  from: string;
   /** The declaration's name; '' when the file is the choice as a whole. */
   name: string;
   /** A declaration clash's reason, or `whole-file`: the learner's file could not be read as declarations. */
@@ -40,6 +93,8 @@ export interface CarryClash {
 /** One editable file of the next lesson that the learner's code carries into. */
 export interface CarriedFile {
   path: string;
+  /** The id of the lesson the learner's version comes from (see `CarrySource`). */
+  from: string;
   /** The learner's version. */
   mine: string;
   /** The next lesson's starter. */
@@ -69,24 +124,33 @@ export function clashDefault(clash: CarryClash): CarryChoice {
   return defaultChoice({ ...clash, reason: clash.reason });
 }
 
-export function carryForward(previous: Lesson, next: Lesson, passed: FileMap): CarryForward {
+/**
+ * The learner's code carried into `next` (one of `lessons`, the course in order), each file
+ * from where `carrySources` finds it.
+ */
+export function carryForward(
+  lessons: readonly Lesson[],
+  next: Lesson,
+  codeOf: LearnerCode,
+): CarryForward {
   const files: CarriedFile[] = [];
   const clashes: CarryClash[] = [];
   const required = harnessImports(next);
-  for (const [path, starter] of Object.entries(next.starter)) {
-    const base = previous.reference[path];
-    const mine = passed[path];
-    if (next.readOnly.includes(path) || previous.readOnly.includes(path)) continue;
-    if (base === undefined || mine === undefined || normalise(mine) === normalise(base)) continue;
+  for (const { path, from, mine } of carrySources(lessons, next, codeOf)) {
+    const base = from.reference[path];
+    const starter = next.starter[path] as string;
+    if (base === undefined || normalise(mine) === normalise(base)) continue;
     const plan = planDeclarations(base, mine, starter, required[path]);
     if (typeof plan === 'string') {
       const reason = { kind: 'whole-file', problem: plan } as const;
-      clashes.push({ id: path, path, name: '', reason, mine, course: starter });
-      files.push({ path, mine, course: starter, plan: undefined });
+      clashes.push({ id: path, path, from: from.id, name: '', reason, mine, course: starter });
+      files.push({ path, from: from.id, mine, course: starter, plan: undefined });
       continue;
     }
-    for (const clash of plan.clashes) clashes.push({ ...clash, id: `${path}#${clash.name}`, path });
-    files.push({ path, mine, course: starter, plan });
+    for (const clash of plan.clashes) {
+      clashes.push({ ...clash, id: `${path}#${clash.name}`, path, from: from.id });
+    }
+    files.push({ path, from: from.id, mine, course: starter, plan });
   }
   if (files.length === 0) return { kind: 'none' };
   const carry = { kind: 'carried', clashes, files } as const;

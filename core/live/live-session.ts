@@ -2,6 +2,7 @@ import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { StreamEvent, TimedEvent } from '../api/stream-events.ts';
 import { invalidRequest } from '../cassette/rejections.ts';
 import { validateRequest } from '../cassette/validate-request.ts';
+import { createThreadStore } from '../cassette/message-thread.ts';
 import type { AbortSignalLike } from '../run/model-source.ts';
 import type { ApiRetry, ModelAnswer, ModelSource } from '../run/model-source.ts';
 import { inputTokensAtMost } from './call-budget.ts';
@@ -77,6 +78,8 @@ export function createLiveSession({ send, limits, model }: LiveSessionOptions): 
   let cut: TimedEvent[][] = [];
   let tokens = 0;
   let stopped: string | undefined;
+  /** Threaded requests are checked as the conversation the API rebuilds for them. */
+  const threads = createThreadStore();
 
   /** Why the next call may not be made, if it may not. */
   const overLimit = (): string | undefined => {
@@ -106,17 +109,20 @@ export function createLiveSession({ send, limits, model }: LiveSessionOptions): 
       return { ok: false, stop: limit };
     }
     const sent = model === undefined ? request : { ...request, model };
-    const issue = validateRequest(sent, calls.at(-1)?.response);
     // No recording stands behind a live call: `recorded` 0 (the transcript says "refused before it was sent").
     const at = { requestNumber: calls.length + 1, recorded: 0 };
+    const threaded = threads.expand(sent);
+    if (!threaded.ok) return { ok: false, rejection: invalidRequest(threaded.issue, at) };
+    const issue = validateRequest(threaded.request, threaded.previous ?? calls.at(-1)?.response);
     if (issue) return { ok: false, rejection: invalidRequest(issue, at) };
-    const tooDear = overBudget(sent);
+    const tooDear = overBudget(threaded.request);
     if (tooDear) {
       stopped = tooDear;
       return { ok: false, stop: tooDear };
     }
     const result = await send(sent, options);
     if (!result.ok) return result;
+    threads.record(sent, threaded.request, result.response);
     // The tokens a stream used are its final message_delta's (an error event's: as far as it came).
     tokens += usedTokens(result.response);
     const { stream } = result;

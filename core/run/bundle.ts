@@ -30,6 +30,7 @@ const ENTRY = 'ws/__entry__.ts';
 const PROVIDED: Record<string, string> = {
   '@theinference/harness': 'core/sandbox/harness-api.ts',
   '@anthropic-ai/sdk': 'core/sandbox/sdk/anthropic.ts',
+  '@anthropic-ai/sdk/helpers/beta/json-schema': 'core/sandbox/sdk/beta-tool.ts',
 };
 
 /**
@@ -43,6 +44,7 @@ const EXTERNAL: Record<string, string> = {
   '@theinference/runtime': 'runtime',
   '@theinference/harness': 'harness',
   '@anthropic-ai/sdk': 'sdk',
+  '@anthropic-ai/sdk/helpers/beta/json-schema': 'sdkJsonSchema',
 };
 
 /**

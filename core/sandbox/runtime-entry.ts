@@ -2,6 +2,7 @@
 import * as runtime from './worker-runtime.ts';
 import * as harness from './harness-api.ts';
 import * as sdk from './sdk/anthropic.ts';
+import * as sdkJsonSchema from './sdk/beta-tool.ts';
 
 /**
  * The sandbox's half of a split bundle (see `RUNTIME_GLOBAL` in core/run/bundle.ts): the worker
@@ -40,6 +41,7 @@ Object.defineProperty(globalThis, '__theinferenceRuntime', {
     runtime: asModule(runtime),
     harness: asModule(harness),
     sdk: asModule(sdk),
+    sdkJsonSchema: asModule(sdkJsonSchema),
   }),
   writable: false,
   configurable: false,

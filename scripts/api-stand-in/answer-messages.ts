@@ -1,9 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ApiResponse } from '../../core/api/messages.ts';
+import { MESSAGE_THREADS_BETA, type ApiResponse } from '../../core/api/messages.ts';
 import type { TimedEvent } from '../../core/api/stream-events.ts';
 import { isJsonObject } from '../../core/cassette/json-diff.ts';
 import { streamOf } from '../stream-of.ts';
 import { validateRequest } from '../../core/cassette/validate-request.ts';
+import type { ThreadStore } from '../../core/cassette/message-thread.ts';
 import { failure, type ApiFailure } from './api-errors.ts';
 import { checkAccess } from './check-access.ts';
 import { completeResponse, defaultReply } from './complete-response.ts';
@@ -20,6 +21,8 @@ export interface MessagesContext {
   /** When set, any other model gets the API's 404. */
   models?: readonly string[];
   queues: ScriptQueues;
+  /** The conversations of threaded requests, by the id of their last reply. */
+  threads: ThreadStore;
 }
 
 /**
@@ -46,7 +49,13 @@ export function answerMessages(
     return refuse(failure(400, `The request body is not valid JSON: ${reason}`));
   }
   const request = isJsonObject(body) ? body : {};
-  const issue = validateRequest(request);
+  if (request.thread !== undefined && !betas(headers).includes(MESSAGE_THREADS_BETA)) {
+    // Without its beta the field is unknown to the API.
+    return refuse(failure(400, 'thread: Extra inputs are not permitted'));
+  }
+  const threaded = context.threads.expand(request);
+  if (!threaded.ok) return refuse(failure(400, threaded.issue.message));
+  const issue = validateRequest(threaded.request, threaded.previous);
   if (issue) return refuse(failure(400, issue.message));
   const model = String(request.model);
   if (context.models && !context.models.includes(model)) {
@@ -55,9 +64,17 @@ export function answerMessages(
   const scripted = context.queues.take(request, access.key);
   if (scripted && 'failure' in scripted) return scripted;
   const reply = scripted?.reply ?? defaultReply(request);
-  const response = completeResponse(reply, request);
+  const response = completeResponse(reply, threaded.request);
+  context.threads.record(request, threaded.request, response as unknown as ApiResponse);
   const delayMs = scripted?.delayMs ?? 0;
   if (request.stream !== true) return { delayMs, response };
   const recorded = scripted && 'stream' in scripted ? scripted.stream : undefined;
   return { delayMs, response, stream: recorded ?? streamOf(response as unknown as ApiResponse) };
+}
+
+/** The betas the request names in its `anthropic-beta` header. */
+function betas(headers: IncomingHttpHeaders): string[] {
+  const value = headers['anthropic-beta'];
+  const joined = Array.isArray(value) ? value.join(',') : (value ?? '');
+  return joined.split(',').map((beta) => beta.trim());
 }

@@ -16,6 +16,7 @@ import {
   type LoggedRequest,
 } from './request-log.ts';
 import { createScriptQueues } from './script-queues.ts';
+import { createThreadStore } from '../../core/cassette/message-thread.ts';
 import { parseSteps, type ScriptStep } from './script-steps.ts';
 
 /**
@@ -72,6 +73,7 @@ export async function startApiStandIn(options: ApiStandInOptions = {}): Promise<
     isKnownKey: (key: string) => keys.has(key),
     models: options.models,
     queues,
+    threads: createThreadStore(),
   };
 
   const control = {
@@ -86,6 +88,7 @@ export async function startApiStandIn(options: ApiStandInOptions = {}): Promise<
     reset() {
       queues.clear();
       log.clear();
+      context.threads = createThreadStore();
       keys = new Set(initialKeys);
     },
   };

@@ -1,4 +1,4 @@
-import type { Course, Lesson } from '../../core/index.ts';
+import { latestWith, type Course, type Lesson } from '../../core/index.ts';
 import { lineDiff } from '../../core/workspace/line-diff.ts';
 
 /** One file of a lesson's reference to mutate, and the lines of it the lesson wrote. */
@@ -12,15 +12,17 @@ export interface MutationTarget {
 /**
  * What a lesson's reference adds to the codebase: each file of its `reference/` (the files
  * that differ from its starter, read-only ones aside), and in each, the lines that differ from
- * the previous lesson's reference. Code carried over unchanged was measured by the lesson that
- * wrote it; a file new to the course is the lesson's own from its first line to its last.
+ * the reference of the latest earlier lesson with that file (the one a learner's code carries
+ * from: part one's `src/loop.ts` skips the SDK lessons). Code carried over unchanged was
+ * measured by the lesson that wrote it; a file new to the course is the lesson's own from its
+ * first line to its last.
  */
 export function mutationTargets(course: Course, lesson: Lesson): MutationTarget[] {
-  const previous = course.lessons[lesson.index - 1];
   const targets: MutationTarget[] = [];
   for (const [path, source] of Object.entries(lesson.reference)) {
     if (lesson.readOnly.includes(path) || lesson.starter[path] === source) continue;
-    targets.push({ path, source, lines: changedLines(previous?.reference[path], source) });
+    const before = latestWith(course.lessons, lesson, path)?.reference[path];
+    targets.push({ path, source, lines: changedLines(before, source) });
   }
   return targets;
 }

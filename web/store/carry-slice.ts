@@ -1,19 +1,54 @@
 import type { StateCreator } from 'zustand';
-import type { CarryChoice, FileMap } from '../../core/index.ts';
+import type { CarryChoice, CarryForward, FileMap, LearnerCode, Lesson } from '../../core/index.ts';
 import type { AppState } from './app-state.ts';
 import { bump } from './drafts-slice.ts';
 
 /**
- * How a lesson took up the learner's passing code from the lesson before it. Saved, so their
- * code stays one click away whatever becomes of the draft, and their choices stand.
+ * How a lesson took up the learner's passing code from earlier lessons (each file from the last
+ * lesson before it that had the file: the one before, or, for part one's `src/loop.ts` in part
+ * two, further back). Saved, so their code stays one click away whatever becomes of the draft,
+ * and their choices stand.
  */
 export interface CarryRecord {
-  /** The lesson whose passing code this lesson started from. */
+  /** The lesson whose passing code this lesson started from (the latest, if several). */
   from: string;
   /** That code, as it was carried: the learner's own, kept as it was. */
   files: FileMap;
+  /**
+   * Path -> the lesson a file came from, for each file not from `from`. Absent when every
+   * file is (as in every record saved before part two carried files across lessons).
+   */
+  sources?: Record<string, string>;
   /** The learner's choice per clash (`src/loop.ts#runLoop`); a clash not here is unsettled. */
   choices: Record<string, CarryChoice>;
+}
+
+/** The record of `carry` (what `carryForward` found in `lessons`), with `choices`. */
+export function carryRecord(
+  lessons: readonly Lesson[],
+  carry: Extract<CarryForward, { kind: 'carried' }>,
+  choices: Record<string, CarryChoice>,
+): CarryRecord {
+  const index = (id: string) => lessons.find((l) => l.id === id)?.index ?? -1;
+  const from = carry.files.reduce(
+    (latest, f) => (index(f.from) > index(latest) ? f.from : latest),
+    carry.files[0]?.from ?? '',
+  );
+  const files = Object.fromEntries(carry.files.map((f) => [f.path, f.mine]));
+  const others = carry.files.filter((f) => f.from !== from).map((f) => [f.path, f.from]);
+  return others.length > 0
+    ? { from, files, sources: Object.fromEntries(others), choices }
+    : { from, files, choices };
+}
+
+/** The learner's code a record holds, per lesson, as `carryForward` reads it. */
+export function recordedCode(record: CarryRecord): LearnerCode {
+  return (lesson) => {
+    const files = Object.entries(record.files).filter(
+      ([path]) => (record.sources?.[path] ?? record.from) === lesson.id,
+    );
+    return files.length > 0 ? Object.fromEntries(files) : undefined;
+  };
 }
 
 export interface CarrySlice {
@@ -54,7 +89,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 
 /**
  * The well-formed records of a saved `carried`; a malformed record is dropped whole (its code is
- * still the previous lesson's passing code), a malformed choice alone.
+ * still the earlier lessons' passing code), a malformed choice alone.
  */
 export function sanitizeCarried(
   value: unknown,
@@ -68,11 +103,13 @@ export function sanitizeCarried(
   const out: Record<string, CarryRecord> = {};
   for (const [lessonId, record] of Object.entries(value)) {
     const files = isRecord(record) && isRecord(record.files) ? Object.entries(record.files) : [];
+    const sources = isRecord(record) ? record.sources : undefined;
     if (
       !isRecord(record) ||
       typeof record.from !== 'string' ||
       !isRecord(record.files) ||
-      !files.every(([, text]) => typeof text === 'string')
+      !files.every(([, text]) => typeof text === 'string') ||
+      (sources !== undefined && !isSources(sources, record.files))
     ) {
       drop();
       continue;
@@ -86,8 +123,19 @@ export function sanitizeCarried(
     out[lessonId] = {
       from: record.from,
       files: Object.fromEntries(files) as FileMap,
+      ...(sources !== undefined ? { sources: sources as Record<string, string> } : {}),
       choices,
     };
   }
   return out;
+}
+
+/** A record's `sources`: a lesson id for some of its files. */
+function isSources(value: unknown, files: Record<string, unknown>): boolean {
+  return (
+    isRecord(value) &&
+    Object.entries(value).every(
+      ([path, from]) => typeof from === 'string' && Object.hasOwn(files, path),
+    )
+  );
 }

@@ -2,6 +2,7 @@ import type { ApiRequest, ApiResponse } from '../../api/messages.ts';
 import type { EventStream } from '../event-stream.ts';
 import { createMessage, streamMessage } from '../worker-runtime.ts';
 import { MessageStream } from './message-stream.ts';
+import { createBetaMessages } from './beta.ts';
 import * as Errors from './errors.ts';
 
 /**
@@ -58,6 +59,9 @@ export class Anthropic {
     stream: (params: ApiRequest, _options?: Record<string, unknown>): MessageStream =>
       new MessageStream(params, streamMessage),
   };
+
+  /** `client.beta.messages`: `create` and the SDK's own loop, `toolRunner` (see beta.ts). */
+  readonly beta = { messages: createBetaMessages() };
 
   constructor(options: { maxRetries?: number; timeout?: number } & Record<string, unknown> = {}) {
     this.maxRetries = options.maxRetries ?? 2;

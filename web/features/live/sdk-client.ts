@@ -3,6 +3,7 @@ import {
   createSdkSend as sdkSend,
   errorBody,
   MAX_RETRIES,
+  MESSAGE_THREADS_BETA,
   type ApiRequest,
   type SendOptions,
   type SendResult,
@@ -42,6 +43,14 @@ export function createSdkSend({ apiKey, baseURL }: SdkClientOptions): Send {
       // With `stream: true` this resolves to the SDK's Stream of events, which send reads;
       // aborting the signal ends it mid-stream.
       const params = request as unknown as Anthropic.MessageCreateParams;
+      // A threaded request (the tool runner's) needs its beta, which the SDK sends as a header.
+      if (request.thread !== undefined) {
+        const beta = { ...request, betas: [MESSAGE_THREADS_BETA] };
+        return client.beta.messages.create(beta as unknown as Anthropic.Beta.MessageCreateParams, {
+          signal: controller.signal,
+          middleware: [watch],
+        });
+      }
       return client.messages.create(params, { signal: controller.signal, middleware: [watch] });
     },
     apiError: (error) =>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { summarizeCase, type CaseReport } from '../../../core/index.ts';
+import { conversationsOf, summarizeCase, type CaseReport } from '../../../core/index.ts';
 import { ShowMore, useShownCount } from '../../ui/ShowMore.tsx';
 import { transcriptJson, transcriptText } from './transcript-text.ts';
 import { TurnEntry } from './TurnEntry.tsx';
@@ -18,6 +18,9 @@ interface Props {
 export function Timeline({ report, live }: Props) {
   const tools = report.turns.reduce((n, t) => n + t.tools.length, 0);
   const [shown, showMore] = useShownCount(report.turns.length, PAGE);
+  // Loops that take turns (an agent and its subagents): each call is read in its own conversation.
+  const conversations = conversationsOf(report.turns);
+  const several = conversations.some((c) => c.conversation > 1);
   return (
     <div
       className="timeline"
@@ -35,7 +38,8 @@ export function Timeline({ report, live }: Props) {
             <TurnEntry
               key={turn.index}
               turn={turn}
-              previous={report.turns[i - 1]}
+              previous={previousOf(report, conversations, i)}
+              conversation={several ? conversations[i] : undefined}
               live={live !== undefined}
             />
           ))}
@@ -53,6 +57,16 @@ export function Timeline({ report, live }: Props) {
       </p>
     </div>
   );
+}
+
+/** The turn whose reply a request answers: the last one of its own conversation. */
+function previousOf(
+  report: CaseReport,
+  conversations: ReturnType<typeof conversationsOf>,
+  i: number,
+): CaseReport['turns'][number] | undefined {
+  const previous = conversations[i]?.previous;
+  return previous === undefined ? undefined : report.turns[previous];
 }
 
 /** Copies the transcript, as text to read or paste into a question, or as JSON. */

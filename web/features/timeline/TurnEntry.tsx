@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { formatTokens, type Turn } from '../../../core/index.ts';
+import { formatTokens, type Turn, type TurnConversation } from '../../../core/index.ts';
 import { Json } from '../../ui/Json.tsx';
 import { LazyDetails } from '../../ui/LazyDetails.tsx';
 import { ContentBlocks } from './ContentBlocks.tsx';
@@ -21,8 +21,10 @@ const RetriesNote = lazy(() =>
 
 interface Props {
   turn: Turn;
-  /** The turn before, whose reply this request answers. */
+  /** The turn before in this request's conversation, whose reply this request answers. */
   previous: Turn | undefined;
+  /** Which conversation the call belongs to, when the run has several (an agent's subagents). */
+  conversation?: TurnConversation | undefined;
   /** A live run's turn: its latency is the model's, and its tokens are shown. */
   live?: boolean;
 }
@@ -31,16 +33,34 @@ interface Props {
  * One turn: the request the learner's code built (its roles, and what it sent back), what the
  * model answered (or why the request was refused), and the tools run.
  */
-export function TurnEntry({ turn, previous, live = false }: Props) {
+export function TurnEntry({ turn, previous, conversation, live = false }: Props) {
   const { request, response, rejection } = turn;
   const roles = requestRoles(request.raw);
   const replyIds = previous?.response?.content.flatMap((b) =>
     b.type === 'tool_use' ? [b.id] : [],
   );
   return (
-    <li className={`turn${rejection ? ' rejected' : ''}`} data-turn={turn.index}>
+    <li
+      className={`turn${rejection ? ' rejected' : ''}`}
+      data-turn={turn.index}
+      data-conversation={conversation?.conversation}
+    >
+      {conversation?.starts && conversation.conversation > 1 && (
+        <p className="conversation-start">
+          Conversation {conversation.conversation} starts here, with a history of its own:{' '}
+          <q>{conversation.opening}</q>
+        </p>
+      )}
       <header className="turn-header">
         <h4>Turn {turn.index}</h4>
+        {conversation && (
+          <span
+            className={`badge conversation conversation-${((conversation.conversation - 1) % 4) + 1}`}
+            title="The conversation this call belongs to"
+          >
+            conversation {conversation.conversation}
+          </span>
+        )}
         {response && (
           <span className={`badge stop-${response.stop_reason}`} title="stop_reason">
             {response.stop_reason}

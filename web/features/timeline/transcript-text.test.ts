@@ -93,3 +93,83 @@ describe('transcriptText', () => {
     expect(parsed.turns).toEqual(JSON.parse(JSON.stringify(report.turns)));
   });
 });
+
+describe('a transcript of loops that take turns', () => {
+  const ask = (text: string) => ({ role: 'user', content: text });
+  const answered = (id: string, content: unknown[], stop: string) =>
+    ({
+      id,
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-sonnet-5-5',
+      content,
+      stop_reason: stop,
+      stop_sequence: null,
+      usage: { input_tokens: 1, output_tokens: 1 },
+    }) as never;
+  const task = { type: 'tool_use', id: 'toolu_task', name: 'task', input: { prompt: 'Find it.' } };
+  const report: CaseReport = {
+    name: 'one-task',
+    visible: true,
+    description: 'A subagent',
+    status: 'pass',
+    kind: 'pass',
+    message: '',
+    turns: [
+      {
+        index: 1,
+        request: {
+          messageCount: 1,
+          newestMessage: ask('Where is it?'),
+          raw: { messages: [ask('Where is it?')] },
+        },
+        response: answered('msg_1', [task], 'tool_use'),
+        durationMs: 1,
+        tools: [],
+      },
+      {
+        index: 2,
+        request: {
+          messageCount: 1,
+          newestMessage: ask('Find it.'),
+          raw: { messages: [ask('Find it.')] },
+        },
+        response: answered('msg_2', [{ type: 'text', text: 'Here.' }], 'end_turn'),
+        durationMs: 1,
+        tools: [],
+      },
+      {
+        index: 3,
+        request: {
+          messageCount: 3,
+          newestMessage: null,
+          raw: {
+            messages: [
+              ask('Where is it?'),
+              { role: 'assistant', content: [task] },
+              {
+                role: 'user',
+                content: [{ type: 'tool_result', tool_use_id: 'toolu_task', content: 'Here.' }],
+              },
+            ],
+          },
+        },
+        response: answered('msg_3', [{ type: 'text', text: 'It is here.' }], 'end_turn'),
+        durationMs: 1,
+        tools: [],
+      },
+    ],
+    console: [],
+    consoleTruncated: false,
+    durationMs: 3,
+  };
+
+  it("names each call's conversation, and reads results against their own conversation's reply", () => {
+    const text = transcriptText(report);
+    expect(text).toContain(
+      'Conversation 2 starts, with a history of its own: "Find it."\nTurn 2 · conversation 2',
+    );
+    expect(text).toContain('Turn 3 · conversation 1');
+    expect(text).not.toContain('answers no tool_use of the last reply');
+  });
+});

@@ -1,4 +1,11 @@
-import { summarizeCase, type AskRecord, type CaseReport, type Turn } from '../../../core/index.ts';
+import {
+  conversationsOf,
+  summarizeCase,
+  type AskRecord,
+  type CaseReport,
+  type Turn,
+  type TurnConversation,
+} from '../../../core/index.ts';
 import { rejectionLabel } from './rejection-label.ts';
 import { requestRoles, sentBlocks, sentMessages, type SentBlock } from './request-view.ts';
 
@@ -13,7 +20,14 @@ export function transcriptText(report: CaseReport): string {
   const lines = [`${report.name}: ${report.status} (${report.kind})`];
   if (report.status !== 'pass') lines.push(report.message);
   lines.push('');
-  report.turns.forEach((turn, i) => lines.push(...turnLines(turn, report.turns[i - 1])));
+  const conversations = conversationsOf(report.turns);
+  const several = conversations.some((c) => c.conversation > 1);
+  report.turns.forEach((turn, i) => {
+    const conversation = conversations[i];
+    const previous = conversation?.previous;
+    const before = previous === undefined ? undefined : report.turns[previous];
+    lines.push(...turnLines(turn, before, several ? conversation : undefined));
+  });
   if (report.turns.length === 0) lines.push('No model calls were made.', '');
   lines.push(summarizeCase(report));
   return lines.join('\n');
@@ -25,13 +39,24 @@ export function transcriptJson(report: CaseReport): string {
   return JSON.stringify({ case: name, status, kind, message, durationMs, turns }, null, 2);
 }
 
-function turnLines(turn: Turn, previous: Turn | undefined): string[] {
+function turnLines(
+  turn: Turn,
+  previous: Turn | undefined,
+  conversation: TurnConversation | undefined,
+): string[] {
   const { request, response, rejection } = turn;
+  const starts =
+    conversation?.starts && conversation.conversation > 1
+      ? [
+          `Conversation ${conversation.conversation} starts, with a history of its own: "${conversation.opening}"`,
+        ]
+      : [];
   const head = [`Turn ${turn.index}`];
+  if (conversation) head.push(`conversation ${conversation.conversation}`);
   if (response) head.push(`stop_reason ${response.stop_reason}`);
   if (rejection) head.push(rejectionLabel(rejection));
   head.push(`${Math.round(turn.durationMs)} ms`);
-  const lines = [head.join(' · ')];
+  const lines = [...starts, head.join(' · ')];
   const roles = requestRoles(request.raw);
   lines.push(`  → request: ${roles.join(' · ') || `${request.messageCount} messages`}`);
   const ids = previous?.response?.content.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []));

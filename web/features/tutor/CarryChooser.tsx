@@ -1,20 +1,25 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
-import {
-  clashDefault,
-  type CarryChoice,
-  type CarryClash,
-  type FileMap,
-} from '../../../core/index.ts';
+import { clashDefault, type CarryChoice, type CarryClash } from '../../../core/index.ts';
+
+/** One file of the learner's as it was carried, whole, and the lesson it came from. */
+export interface CarriedMine {
+  path: string;
+  text: string;
+  /** The lesson it came from, as the learner knows it: `“Budgets and refusals”`. */
+  from: string;
+}
 
 interface Props {
-  /** The lesson the code came from, as the learner knows it: `“The while loop”`. */
+  /** The lessons the code came from, as the learner knows them: `“The while loop”`. */
   from: string;
+  /** A lesson's title as `from` gives it, from its id: where a clash's code came from. */
+  titleOf(lessonId: string): string;
   clashes: CarryClash[];
   /** The choices so far (a clash absent here is unsettled). */
   choices: Record<string, CarryChoice>;
   /** The learner's code as it was carried, whole. */
-  mine: FileMap;
+  mine: CarriedMine[];
   onChoose(choices: Record<string, CarryChoice>): void;
   onClose(): void;
 }
@@ -59,7 +64,8 @@ function Code({ text, was, label }: { text: string; was: string; label: string }
  * theirs, the course's, or both. A modal dialog: the lesson opens on it when a clash is
  * unsettled, and the banner brings it back at any time.
  */
-export function CarryChooser({ from, clashes, choices, mine, onChoose, onClose }: Props) {
+export function CarryChooser(props: Props) {
+  const { from, titleOf, clashes, choices, mine, onChoose, onClose } = props;
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [picked, setPicked] = useState(() =>
@@ -92,15 +98,15 @@ export function CarryChooser({ from, clashes, choices, mine, onChoose, onClose }
           <ClashView
             key={clash.id}
             clash={clash}
-            from={from}
+            from={titleOf(clash.from)}
             choice={picked[clash.id] ?? clashDefault(clash)}
             onPick={(choice) => setPicked((p) => ({ ...p, [clash.id]: choice }))}
           />
         ))}
-        {Object.entries(mine).map(([path, text]) => (
+        {mine.map(({ path, text, from: source }) => (
           <details key={path} className="carry-whole">
             <summary>
-              Your whole <code>{path}</code> from {from}
+              Your whole <code>{path}</code> from {source}
             </summary>
             <pre className="carry-code" role="region" aria-label={`Your ${path}`} tabIndex={0}>
               {text}

@@ -10,6 +10,7 @@ import {
   type FileMap,
   type Lesson,
 } from '../../../core/index.ts';
+import { carryRecord, recordedCode } from '../../store/carry-slice.ts';
 import { useAppStore } from '../../store/store.ts';
 import { CarryChooser } from './CarryChooser.tsx';
 import './carry-forward.css';
@@ -28,10 +29,12 @@ function editableFiles(lesson: Lesson, draft: FileMap | undefined): FileMap {
   return files;
 }
 
+const sameText = (a: string | undefined, b: string | undefined) =>
+  a?.replace(/\r\n/g, '\n') === b?.replace(/\r\n/g, '\n');
+
 function sameFiles(a: FileMap, b: FileMap): boolean {
-  const norm = (t: string | undefined) => t?.replace(/\r\n/g, '\n');
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => norm(a[k]) === norm(b[k]));
+  return keys.length === Object.keys(b).length && keys.every((k) => sameText(a[k], b[k]));
 }
 
 /** `a`, `a and b`, `a, b and c`; past four, the rest counted. */
@@ -49,27 +52,27 @@ const CHOSEN: Record<CarryChoice, string> = {
 };
 
 /**
- * Carries the learner's own passing code from the previous lesson into this one, per
- * declaration: their functions and types as they wrote them, with this lesson's new ones. A
- * lesson opened for the first time starts from it; where the learner and the lesson both
- * change a declaration, the lesson opens on the two side by side (`CarryChooser`). What was
- * carried is saved apart from the draft, so it survives a reload and stays one click away.
+ * Carries the learner's own passing code into this lesson, per declaration: each file from the
+ * last lesson before this one that had it (part one's `src/loop.ts` comes back in part two),
+ * their functions and types as they wrote them, with this lesson's new ones. A lesson opened
+ * for the first time starts from it; where the learner and the lesson both change a
+ * declaration, the lesson opens on the two side by side (`CarryChooser`). What was carried is
+ * saved apart from the draft, so it survives a reload and stays one click away.
  */
 export function CarryForward({ course, lesson }: Props) {
-  const previous = course.lessons[lesson.index - 1];
-  const passed = useAppStore((s) => (previous ? s.passedCode[previous.id] : undefined));
+  const passedCode = useAppStore((s) => s.passedCode);
   const record = useAppStore((s) => s.carried[lesson.id]);
   const draft = useAppStore((s) => s.drafts[lesson.id]);
   const started = useAppStore((s) => s.progress[lesson.id] !== undefined);
   const sharedOpen = useAppStore((s) => s.shared[lesson.id] !== undefined);
   const [chooserOpen, setChooserOpen] = useState(false);
-  // The code it carries: what it carried once, or else the previous lesson's passing code.
-  const mine = record && record.from === previous?.id ? record.files : passed;
-  const carry = useMemo(
-    () => (previous && mine ? carryForward(previous, lesson, mine) : undefined),
-    [previous, lesson, mine],
-  );
-  const carried = carry?.kind === 'carried' ? carry : undefined;
+  // The code it carries: what it carried once, or else the learner's passing code.
+  const carried = useMemo(() => {
+    const kept = record && carryForward(course.lessons, lesson, recordedCode(record));
+    if (kept?.kind === 'carried') return kept;
+    const fresh = carryForward(course.lessons, lesson, (l) => passedCode[l.id]);
+    return fresh.kind === 'carried' ? fresh : undefined;
+  }, [course.lessons, lesson, record, passedCode]);
   const choices = useMemo(() => record?.choices ?? {}, [record]);
   const ours = useMemo(
     () => (carried ? carriedFiles(lesson, carried, choices) : undefined),
@@ -77,13 +80,12 @@ export function CarryForward({ course, lesson }: Props) {
   );
 
   useEffect(() => {
-    // A lesson the learner has not touched yet, after passing the one before: it starts from
-    // their code. Once there is a draft, what happens to it is theirs to decide.
-    if (!previous || !passed || !ours || record || draft || started || sharedOpen) return;
-    useAppStore
-      .getState()
-      .startCarried(lesson.id, { from: previous.id, files: passed, choices: {} }, ours.files);
-  }, [previous, passed, ours, record, draft, started, sharedOpen, lesson.id]);
+    // A lesson the learner has not touched yet, after passing the ones it builds on: it starts
+    // from their code. Once there is a draft, what happens to it is theirs to decide.
+    if (!carried || !ours || record || draft || started || sharedOpen) return;
+    const start = carryRecord(course.lessons, carried, {});
+    useAppStore.getState().startCarried(lesson.id, start, ours.files);
+  }, [course.lessons, carried, ours, record, draft, started, sharedOpen, lesson.id]);
 
   const unsettled = carried?.clashes.filter((c) => choices[c.id] === undefined) ?? [];
   // The lesson opens on the chooser while a clash is unsettled: once per visit.
@@ -94,10 +96,12 @@ export function CarryForward({ course, lesson }: Props) {
     setChooserOpen(true);
   }, [record, unsettled.length]);
 
-  if (!previous || !carried || !ours || !mine || sharedOpen) return null;
+  if (!carried || !ours || sharedOpen) return null;
   const now = editableFiles(lesson, draft);
   const courseVersion = editableFiles(lesson, undefined);
-  const title = `“${previous.title}”`;
+  const titleOf = (id: string) => `“${course.lessons.find((l) => l.id === id)?.title ?? id}”`;
+  const title = listed([...new Set(carried.files.map((f) => f.from))].map(titleOf));
+  const mine = carried.files.map((f) => ({ path: f.path, text: f.mine, from: titleOf(f.from) }));
   const store = useAppStore.getState();
 
   const choose = (picked: Record<string, CarryChoice>) => {
@@ -106,15 +110,16 @@ export function CarryForward({ course, lesson }: Props) {
     const onCourse = sameFiles(now, courseVersion) && !sameFiles(now, ours.files);
     const files = onCourse ? after : rebaseCarried(now, ours.files, after);
     if (record) store.chooseCarried(lesson.id, picked, files);
-    else store.startCarried(lesson.id, { from: previous.id, files: mine, choices: picked }, files);
+    else store.startCarried(lesson.id, carryRecord(course.lessons, carried, picked), files);
   };
   const startFromMine = () => {
     if (record) store.chooseCarried(lesson.id, {}, ours.files);
-    else store.startCarried(lesson.id, { from: previous.id, files: mine, choices: {} }, ours.files);
+    else store.startCarried(lesson.id, carryRecord(course.lessons, carried, {}), ours.files);
   };
   const chooser = chooserOpen && (
     <CarryChooser
       from={title}
+      titleOf={titleOf}
       clashes={carried.clashes}
       choices={choices}
       mine={mine}
@@ -161,7 +166,31 @@ export function CarryForward({ course, lesson }: Props) {
       </div>
     );
   }
-  if (!record) return null;
+  if (!record) {
+    // Begun before their code could carry here (before they passed the lesson it comes from,
+    // or before the course brought the file back): the files it carries into, still the
+    // course's, can take it, and the files they have worked on stay as they are.
+    const into = carried.files.filter((f) => sameText(now[f.path], f.course));
+    if (into.length < carried.files.length) return null;
+    const bringIn = () => {
+      const files = { ...now };
+      for (const f of into) files[f.path] = ours.files[f.path] ?? f.course;
+      store.startCarried(lesson.id, carryRecord(course.lessons, carried, {}), files);
+    };
+    return (
+      <div className="carry-forward" role="region" aria-label="Where this lesson starts">
+        <p>
+          Your passing code from {title} can carry on here, in {listed(into.map((f) => f.path))};
+          the rest stays as you have it.
+        </p>
+        <button type="button" className="button small" onClick={bringIn}>
+          Bring my code in
+        </button>
+        {compare('Compare with mine')}
+        {chooser}
+      </div>
+    );
+  }
   // Edited since: their carried code stays one click away, and a clash can still be chosen anew.
   return (
     <div className="carry-forward compact" role="region" aria-label="Where this lesson starts">

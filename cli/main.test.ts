@@ -91,6 +91,24 @@ describe('theinference test', () => {
     expect(result.stdout).toContain(passed('the-while-loop'));
   });
 
+  it('prints an attempt an error event cut off on a line of its own, with what it had shown', async () => {
+    const result = await cli(
+      ['test', '--stage', 'stream-errors'],
+      courseDir('stream-errors', 'reference'),
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      `  ✓ chicago The agent: its first reply is cut off by overloaded_error in the middle of the tool call's input, then retried; one get_weather call, then the answer.
+    ✗ stream cut off by an error event: overloaded_error "Overloaded", after "Let me look up Chicago's weather.", in a tool call's input
+    → text "I'll check the weather in Chicago."
+`,
+    );
+    expect(result.stdout).toContain(
+      '    ✗ stream cut off by an error event: invalid_request_error "Output blocked by content filtering policy", after "Here are the opening lines of the song you "\n',
+    );
+    expect(result.stdout).toContain(passed('stream-errors'));
+  });
+
   it('fails the starter with exit 1 and machine-readable results under --json', async () => {
     const result = await cli(
       ['test', '--stage', 'the-while-loop', '--json'],

@@ -1,6 +1,8 @@
 import {
+  cacheLine,
   conversationsOf,
   describeDiffEntry,
+  replayAt,
   summarizeCase,
   type CaseReport,
   type LessonReport,
@@ -42,10 +44,16 @@ function indented(text: string, indent: string, paint: (line: string) => string 
 }
 
 function printTurn(turn: Turn, out: string[]): void {
+  const cache = cacheLine(turn);
+  if (cache) out.push(`    ${style.dim(`prompt cache: ${cache}`)}`);
   if (turn.rejection) {
     const label =
       turn.rejection.kind === 'invalid-request' ? '400 from the API' : 'left the recording';
     out.push(`    ${style.red('✗')} request #${turn.index} ${style.red(label)}`);
+    return;
+  }
+  if (turn.error) {
+    out.push(`    ${style.yellow('✗')} ${errorTurn(turn, turn.error)}`);
     return;
   }
   const response = turn.response;
@@ -67,6 +75,24 @@ function printTurn(turn: Turn, out: string[]): void {
       out.push(`    ← tool_result ${style.yellow('error')} ${inline(tool.error.message)}`);
     else out.push(`    ← tool_result ${inline(tool.output ?? '')}`);
   }
+}
+
+/**
+ * An attempt the API ended with an error: the status and the error, and, for a stream an error
+ * event cut off (status 200), what it had shown by then, which its retry does not keep.
+ */
+function errorTurn(turn: Turn, error: NonNullable<Turn['error']>): string {
+  const { type, message } = error.body.error;
+  const what = `${terminalLine(type)} ${inline(message)}`;
+  if (error.status !== 200)
+    return `request #${turn.index} ${style.yellow(`${error.status} from the API`)}: ${what}`;
+  const frame = replayAt(turn.stream?.events ?? [], turn.stream?.events.length ?? 0);
+  const text = frame.blocks.map((b) => (b.type === 'text' ? b.text : '')).join('');
+  const calls = frame.blocks.filter((b) => b.type === 'tool_use').length;
+  const shown = [text && `after ${inline(text)}`, calls > 0 && `in a tool call's input`]
+    .filter(Boolean)
+    .join(', ');
+  return `stream cut off by ${style.yellow('an error event')}: ${what}${shown ? `, ${shown}` : ', before any text'}`;
 }
 
 function printCase(report: CaseReport, out: string[]): void {

@@ -102,7 +102,8 @@ export { explainApiError } from './live/api-error-text.ts';
 export { errorBody } from './live/sdk-failures.ts';
 export { createSdkSend, MAX_RETRIES, type RetryNotice } from './live/sdk-send.ts';
 export { checkLiveRun, type LiveCheck } from './live/check-live-run.ts';
-export { formatTokens, summarizeLive } from './live/summarize-live.ts';
+export { summarizeLive } from './live/summarize-live.ts';
+export { formatTokens, wholeInput } from './api/usage.ts';
 export { startLiveRun, type LiveRunOptions, type LiveRunResult } from './live/run-live.ts';
 export {
   jsonFile,
@@ -117,6 +118,7 @@ export { gradeCase } from './grade/grade-case.ts';
 export { describeDiffEntry } from './grade/describe-diff.ts';
 export { summarizeCase } from './grade/transcript.ts';
 export { conversationsOf, type TurnConversation } from './grade/conversations.ts';
+export { cacheLine } from './grade/cache-line.ts';
 export {
   describeEvent,
   eventTimes,

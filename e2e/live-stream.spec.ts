@@ -50,22 +50,27 @@ test('a live stream shows its text as it arrives, and records as a stream casset
   const key = uniqueKey('stream');
   await script(key, [{ cassette: chicago }]);
   await openLive(page, key);
+  // Every text the streaming reply shows, as the page renders it: polling from the test could
+  // miss a piece that a busy machine shows for less than a poll's round trip.
+  await panel(page).evaluate((live) => {
+    const seen: string[] = [];
+    (window as unknown as { seen: string[] }).seen = seen;
+    new MutationObserver(() => {
+      const region = live.querySelector('[aria-label="The reply as it streams"]');
+      const shown = region?.textContent ?? '';
+      if (shown && seen.at(-1) !== shown) seen.push(shown);
+    }).observe(live, { subtree: true, childList: true, characterData: true });
+  });
   await runButton(page).click();
-  // Part of the answer, while the rest is still on its way.
-  await expect
-    .poll(
-      async () => {
-        const shown =
-          (await streaming(page)
-            .textContent()
-            .catch(() => null)) ?? '';
-        return shown.length > 0 && shown.length < answerText.length && answerText.startsWith(shown);
-      },
-      { intervals: [15], timeout: 20_000 },
-    )
-    .toBe(true);
   await expect(status(page)).toHaveText(/^Passed the live checks/, { timeout: 30_000 });
   await expect(streaming(page)).toHaveCount(0);
+  // The answer appeared piece by piece while the rest was on its way: longer and longer
+  // beginnings of it, each shown before the next arrived.
+  const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+  const growing = seen.filter((shown) => answerText.startsWith(shown));
+  expect(growing.length).toBeGreaterThanOrEqual(3);
+  expect(growing.at(-1)).toBe(answerText);
+  growing.forEach((shown, i) => expect(shown.length).toBeGreaterThan(growing[i - 1]?.length ?? 0));
   const sent = await requestsWith(key);
   expect(sent.map((r) => [r.status, (r.body as { stream?: unknown }).stream])).toEqual([
     [200, true],
@@ -105,11 +110,30 @@ test('Stop aborts a stream in flight', async ({ page }) => {
   );
   events[firstText + 1]!.ms = 30_000;
   await script(key, [{ cassette: slow }]);
+  const turnOneText = (() => {
+    const block = chicago.calls[0]?.response.content[0];
+    return block?.type === 'text' ? block.text : '';
+  })();
   await openLive(page, key);
   await runButton(page).click();
   await expect(streaming(page)).not.toHaveText('', { timeout: 20_000 });
+  // In flight: the stand-in has begun the stream (200) and waits out the gap, the page shows
+  // the first piece of text and no more.
+  const inFlight = async () => {
+    const [only] = await requestsWith(key);
+    return [only?.status, only?.aborted];
+  };
+  expect(await inFlight()).toEqual([200, false]);
+  const shown = (await streaming(page).textContent()) ?? '';
+  expect(
+    shown.length > 0 && shown.length < turnOneText.length && turnOneText.startsWith(shown),
+  ).toBe(true);
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(status(page)).toHaveText(/^Stopped\./, { timeout: 10_000 });
-  await expect.poll(async () => (await requestsWith(key))[0]?.aborted).toBe(true);
+  // Stop closed the connection: the stand-in saw the client leave mid-stream, long before the
+  // 30 s gap was out, and no other request came.
+  await expect.poll(inFlight).toEqual([200, true]);
   expect(await requestsWith(key)).toHaveLength(1);
+  await expect(streaming(page)).toHaveCount(0);
+  await expect(runButton(page)).toBeEnabled();
 });

@@ -7,7 +7,10 @@ import { lessonById } from './course.ts';
 const lesson = lessonById('streaming-replies');
 
 interface Recorded {
-  calls: { stream: { ms: number }[]; response: { content: { type: string; text?: string }[] } }[];
+  calls: {
+    stream: { ms: number; event: { type: string; delta?: { type: string } } }[];
+    response: { content: { type: string; text?: string }[] };
+  }[];
 }
 const cassette = JSON.parse(
   readFileSync(
@@ -79,4 +82,78 @@ test('a streamed turn replays as it arrived: text growing, the tool input assemb
   await expect(stream.locator('.stream-events li').first()).toHaveText(
     `${first.stream[0]!.ms} ms message_start`,
   );
+});
+
+test('played at recorded speed, the text appears piece by piece, no sooner than it arrived', async ({
+  page,
+}) => {
+  await openLesson(page, lesson.id);
+  await setReference(page, lesson.reference);
+  expect(await runAndWait(page)).toMatch(/^Passed/);
+  await caseRow(page, 'chicago').getByRole('button').click();
+  const transcript = page.getByRole('region', { name: 'Transcript of chicago' });
+  const stream = transcript.getByRole('region', { name: 'Stream of turn 2' });
+  const answer = cassette.calls[1]!;
+  const text = answer.response.content[0]?.text ?? '';
+  const events = answer.stream.length;
+  await expect(stream.locator('.stream-text')).toHaveText(text);
+
+  // Every text the reply shows while it plays, with the moment it showed it.
+  await stream.evaluate((region) => {
+    const seen: [number, string][] = [];
+    (window as unknown as { seen: typeof seen }).seen = seen;
+    const note = () => {
+      const shown = region.querySelector('.stream-text')?.textContent ?? '';
+      if (seen.at(-1)?.[1] !== shown) seen.push([performance.now(), shown]);
+    };
+    new MutationObserver(note).observe(region, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+  await stream.getByRole('button', { name: 'Play at recorded speed' }).click();
+  await expect(stream).toHaveAttribute('data-shown', String(events), { timeout: 20_000 });
+  const seen = await page.evaluate(() => (window as unknown as { seen: [number, string][] }).seen);
+
+  // Empty as it starts again, then longer and longer, each text the one before plus the next piece.
+  const texts = seen.map(([, shown]) => shown).filter((shown) => shown !== '');
+  const deltas = answer.stream.filter((e) => e.event.delta?.type === 'text_delta');
+  expect(texts).toHaveLength(deltas.length);
+  texts.forEach((shown, i) => expect(shown.startsWith(texts[i - 1] ?? '')).toBe(true));
+  expect(texts.at(-1)).toBe(text);
+
+  // At the recorded pace: from the first piece to the last, at least the recorded gaps between them.
+  const at = (shown: string) => seen.find(([, s]) => s === shown)![0];
+  const isText = answer.stream.map((e) => e.event.delta?.type === 'text_delta');
+  const first = isText.indexOf(true);
+  const last = isText.lastIndexOf(true);
+  const recorded = answer.stream.slice(first + 1, last + 1).reduce((n, e) => n + e.ms, 0);
+  expect(at(text) - at(texts[0]!)).toBeGreaterThanOrEqual(recorded - 2 * deltas.length);
+});
+
+test('a stream cut off by an error event shows as such, and its replay ends at the error', async ({
+  page,
+}) => {
+  const errors = lessonById('stream-errors');
+  await openLesson(page, errors.id);
+  await setReference(page, errors.reference);
+  expect(await runAndWait(page)).toMatch(/^Passed/);
+  await caseRow(page, 'chicago').getByRole('button').click();
+  const transcript = page.getByRole('region', { name: 'Transcript of chicago' });
+  const cut = transcript.locator('li.turn[data-turn="1"]');
+  await expect(cut.locator('.badge')).toHaveText('cut off');
+  await expect(
+    cut.getByRole('group', {
+      name: 'API error: Stream cut off by an error event, overloaded_error: Overloaded',
+    }),
+  ).toBeVisible();
+  const stream = cut.getByRole('region', { name: 'Stream of turn 1' });
+  await expect(stream.locator('.stream-text')).toHaveText("Let me look up Chicago's weather.");
+  await expect(stream.locator('.block-tool-use')).toHaveAttribute('data-done', 'false');
+  await expect(stream.locator('.stream-error')).toHaveText(
+    'The stream ended with an error event: overloaded_error: Overloaded',
+  );
+  // The retry is the next turn, whole.
+  await expect(transcript.locator('li.turn[data-turn="2"] .badge')).toHaveText('tool_use');
 });

@@ -76,3 +76,61 @@ describe('checkCassettes', () => {
     ]);
   });
 });
+
+describe('checkCassettes with prompt caching', () => {
+  const cachedLoad = loadPackagedCourse('prompt-caching');
+  if ('error' in cachedLoad) throw new Error(cachedLoad.error);
+  const cachedCourse = cachedLoad.course;
+  const caching = cachedCourse.lessons[0] as Lesson;
+  const fix = caching.cases.find((c) => c.name === 'fix-the-total')!;
+  const usage = (i: number) => fix.cassette.calls[i]!.response.usage;
+
+  /** The course with fix-the-total's recording changed by `edit`. */
+  function withFix(edit: (calls: Lesson['cases'][number]['cassette']['calls']) => void): Course {
+    const calls = structuredClone(fix.cassette.calls);
+    edit(calls);
+    const cases = caching.cases.map((c) => (c === fix ? { ...c, cassette: { calls } } : c));
+    return { ...cachedCourse, lessons: [{ ...caching, cases }] };
+  }
+
+  it('accepts the cached recordings: writes, then reads of what the request before wrote', () => {
+    expect(checkCassettes(cachedCourse)).toEqual([]);
+  });
+
+  it('names a call that caches nothing, counting its whole request as input_tokens', () => {
+    const whole =
+      usage(1).input_tokens +
+      usage(1).cache_creation_input_tokens! +
+      usage(1).cache_read_input_tokens!;
+    const problems = checkCassettes(
+      withFix((calls) => {
+        calls[1]!.response.usage = { input_tokens: whole, output_tokens: usage(1).output_tokens };
+      }),
+    );
+    expect(problems).toEqual([
+      `prompt-caching/fix-the-total call 2: the request marks a prefix of about ${whole - 4} tokens, past the minimum of 512 for claude-sonnet-5-5, but the reply reports no cache write or read`,
+      `prompt-caching/fix-the-total call 3: the reply reads ${usage(2).cache_read_input_tokens} tokens from the cache, but the longest prefix an earlier request wrote is ${usage(0).cache_creation_input_tokens}`,
+    ]);
+  });
+
+  it('names a whole input that shrinks, cache counts and all', () => {
+    const problems = checkCassettes(
+      withFix((calls) => {
+        calls[2]!.response.usage.cache_creation_input_tokens = 0;
+        calls[2]!.response.usage.cache_creation = {
+          ephemeral_5m_input_tokens: 0,
+          ephemeral_1h_input_tokens: 0,
+        };
+      }),
+    );
+    const was =
+      usage(1).input_tokens +
+      usage(1).cache_creation_input_tokens! +
+      usage(1).cache_read_input_tokens!;
+    const now = usage(2).input_tokens + usage(2).cache_read_input_tokens!;
+    expect(problems).toEqual([
+      `prompt-caching/fix-the-total call 3: the whole input ${now} does not grow with the conversation (was ${was})`,
+      `prompt-caching/fix-the-total call 4: the reply reads ${usage(3).cache_read_input_tokens} tokens from the cache, but the longest prefix an earlier request wrote is ${usage(2).cache_read_input_tokens}`,
+    ]);
+  });
+});

@@ -1,13 +1,15 @@
-import type { Course } from '../core/index.ts';
+import { wholeInput, type ApiResponse, type Course } from '../core/index.ts';
+import { cacheProblems, continues } from './cache-usage.ts';
+import { createThreadStore } from '../core/cassette/message-thread.ts';
+import type { TimedEvent } from '../core/api/stream-events.ts';
 
 /**
  * The recording conventions of fixtures/README.md that a schema cannot see: ids shaped as the
  * API's and used once across the course, each reply from the model asked, and `usage` that
- * behaves as real usage does. Returns one problem per line; none when the course keeps them.
+ * behaves as real usage does: the whole input grows with the conversation, and with prompt
+ * caching the cache's reads and writes are the ones its marks allow (scripts/cache-usage.ts).
+ * Returns one problem per line; none when the course keeps them.
  */
-
-import type { ApiResponse } from '../core/index.ts';
-import { createThreadStore } from '../core/cassette/message-thread.ts';
 
 const MESSAGE_ID = /^msg_01[A-Za-z0-9]{22}$/;
 const TOOL_USE_ID = /^toolu_01[A-Za-z0-9]{22}$/;
@@ -22,19 +24,17 @@ export function checkCassettes(course: Course): string[] {
   };
   for (const lesson of course.lessons) {
     for (const { name, cassette } of lesson.cases) {
-      // Usage grows within one conversation: an agent's subagents each start their own, and a
-      // threaded request is read as the conversation the API rebuilds for it.
-      const previousIn = new Map<string, { input: number; messages: number }>();
+      const at = (i: number) => `${lesson.id}/${name} call ${i + 1}`;
+      // A threaded request is read as the conversation the API rebuilds for it.
       const threads = createThreadStore();
-      for (const [i, { request: raw, response }] of cassette.calls.entries()) {
+      const requests: Record<string, unknown>[] = [];
+      for (const [i, call] of cassette.calls.entries()) {
+        const { request: raw, response } = call;
         const expanded = threads.expand(raw);
         const request = expanded.ok ? expanded.request : raw;
         threads.record(raw, request, response);
-        const conversation = JSON.stringify(
-          Array.isArray(request.messages) ? request.messages[0] : undefined,
-        );
-        const previous = previousIn.get(conversation);
-        const where = `${lesson.id}/${name} call ${i + 1}`;
+        requests.push(request);
+        const where = at(i);
         if (!MESSAGE_ID.test(response.id))
           problems.push(`${where}: id ${response.id} is not msg_01 + 22 letters and digits`);
         once(response.id, where);
@@ -59,20 +59,70 @@ export function checkCassettes(course: Course): string[] {
           );
         }
         problems.push(...stopProblems(where, request, response));
-        const messages = Array.isArray(request.messages) ? request.messages.length : 0;
-        if (
-          previous &&
-          (input < previous.input || (messages > previous.messages && input === previous.input))
-        ) {
+        // The call this one goes on from: the last of its own conversation (an agent's
+        // subagents each start their own), unless a compaction rewrote the conversation.
+        let j = i - 1;
+        while (j >= 0 && !continues(requests[j]!, request)) j--;
+        const before = j >= 0 ? cassette.calls[j] : undefined;
+        if (before) {
+          // The whole input: with caching, input_tokens is only what follows the last mark.
+          const whole = wholeInput(response.usage);
+          const was = wholeInput(before.response.usage);
+          const count = (n: unknown) => (Array.isArray(n) ? n.length : 0);
+          const more = count(request.messages) > count(requests[j]!.messages);
+          if (whole < was || (more && whole === was)) {
+            const label = whole === input ? 'input_tokens' : 'the whole input';
+            problems.push(
+              `${where}: ${label} ${whole} does not grow with the conversation (was ${was})`,
+            );
+          }
+        }
+        for (const [n, attempt] of (call.interrupted ?? []).entries()) {
+          attemptProblems(`${where} attempt ${n + 1}`, attempt, input);
+        }
+      }
+      const last = cassette.calls.at(-1)?.response.usage;
+      for (const [n, attempt] of (cassette.failed?.interrupted ?? []).entries()) {
+        const where = `${lesson.id}/${name} failed request, attempt ${n + 1}`;
+        const first = cassette.failed?.interrupted[0]?.[0]?.event;
+        const input = first?.type === 'message_start' ? first.message.usage.input_tokens : 0;
+        attemptProblems(where, attempt, input);
+        if (last && input <= last.input_tokens) {
           problems.push(
-            `${where}: input_tokens ${input} does not grow with the conversation (was ${previous.input})`,
+            `${where}: input_tokens ${input} does not grow with the conversation (was ${last.input_tokens})`,
           );
         }
-        previousIn.set(conversation, { input, messages });
       }
+      problems.push(...cacheProblems(cassette.calls, at));
     }
   }
   return problems;
+
+  /**
+   * An attempt an error event cut off is a message of its own, with ids used once, answering
+   * the same request as its call: the same input tokens.
+   */
+  function attemptProblems(where: string, attempt: readonly TimedEvent[], input: number) {
+    for (const { event } of attempt) {
+      if (event.type === 'message_start') {
+        const { id, usage } = event.message;
+        if (!MESSAGE_ID.test(id))
+          problems.push(`${where}: id ${id} is not msg_01 + 22 letters and digits`);
+        once(id, where);
+        if (usage.input_tokens !== input) {
+          problems.push(
+            `${where}: input_tokens ${usage.input_tokens}, where the same request takes ${input}`,
+          );
+        }
+      }
+      if (event.type === 'content_block_start' && event.content_block.type === 'tool_use') {
+        const { id } = event.content_block;
+        if (!TOOL_USE_ID.test(id))
+          problems.push(`${where}: id ${id} is not toolu_01 + 22 letters and digits`);
+        once(id, where);
+      }
+    }
+  }
 }
 
 /**

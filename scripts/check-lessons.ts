@@ -11,6 +11,7 @@ import {
   diffJson,
   startGrading,
   type CaseReport,
+  type Cassette,
   type Lesson,
 } from '../core/index.ts';
 import { loadPackagedCourse } from '../cli/load.ts';
@@ -97,11 +98,27 @@ function checkTaskRules(lesson: Lesson): void {
   const caseFacts = new Map(
     lesson.cases.map((c) => [
       c.name,
-      { stopReasons: c.cassette.calls.map((call) => call.response.stop_reason), input: c.input },
+      {
+        stopReasons: c.cassette.calls.map((call) => call.response.stop_reason),
+        streamErrors: streamErrorsOf(c.cassette),
+        input: c.input,
+      },
     ]),
   );
   const problems = checkRules(read.rules, { task: lesson.task, cases, mistakes, caseFacts });
   check(problems.length === 0, label, problems.join('\n'));
+}
+
+/** The error type of every attempt an `error` event cut off: the calls' retried ones, the failed request's. */
+function streamErrorsOf(cassette: Cassette): string[] {
+  const attempts = [
+    ...cassette.calls.flatMap((call) => call.interrupted ?? []),
+    ...(cassette.failed?.interrupted ?? []),
+  ];
+  return attempts.flatMap((attempt) => {
+    const last = attempt.at(-1)?.event;
+    return last?.type === 'error' ? [last.error.type] : [];
+  });
 }
 
 const deprecated = await deprecatedModels();

@@ -9,7 +9,9 @@ import {
   type LessonCase,
 } from '../core/index.ts';
 import { FIXTURES_DIR } from '../cli/node-host.ts';
+import type { TimedEvent } from '../core/api/stream-events.ts';
 import { streamFor } from './stream-of.ts';
+import { estimateCachedInput } from './cache-usage.ts';
 import { estimateInputTokens, estimateOutputTokens } from './token-estimate.ts';
 
 /**
@@ -28,6 +30,13 @@ export async function recordCase(
 ): Promise<{ ok: true; calls: number } | { ok: false; error: string }> {
   const dir = join(FIXTURES_DIR, lesson.id, 'cases', testCase.name);
   const calls: Cassette['calls'] = JSON.parse(JSON.stringify(testCase.cassette.calls));
+  // The request the recording ends on, when the API cut off every attempt at it: its attempts
+  // are the author's (scripts/interrupt-call.ts), its request the reference's.
+  const failed: Cassette['failed'] = testCase.cassette.failed && {
+    ...testCase.cassette.failed,
+    request: { ...testCase.cassette.failed.request },
+  };
+  const cassette = (): Cassette => ({ calls, ...(failed ? { failed } : {}) });
   /** Which counts the author left at 0, for an estimate. */
   const estimate = calls.map(({ response: { usage } }) => ({
     input: usage.input_tokens === 0,
@@ -47,18 +56,31 @@ export async function recordCase(
     for (const call of calls) {
       if (call.request.stream === true) call.stream = streamFor(call.response, call.stream);
       else delete call.stream;
+      for (const attempt of call.interrupted ?? []) {
+        shapeAttempt(attempt, call.response.usage.input_tokens, ids);
+      }
     }
+    // The attempts of the same request cost the same input: an estimate, once it is recorded.
+    const input = failed?.request.messages ? estimateInputTokens(failed.request) : 0;
+    for (const attempt of failed?.interrupted ?? []) shapeAttempt(attempt, input, ids);
   };
   /** Grades the reference against the cassette as recorded so far, the case made visible. */
   const gradeReference = async () => {
     streamed();
-    const visible: LessonCase = { ...testCase, visible: true, expected: null, cassette: { calls } };
+    const visible: LessonCase = {
+      ...testCase,
+      visible: true,
+      expected: null,
+      cassette: cassette(),
+    };
     const only: Lesson = { ...lesson, cases: [visible] };
     const report = await startGrading(host, only, lesson.reference).result;
     return report.cases[0]!;
   };
 
-  for (let round = 0; round <= calls.length + 1; round++) {
+  // A request fixed per round (the failed request's too), and the estimates settled once or
+  // twice as the requests change.
+  for (let round = 0; round <= 2 * (calls.length + 2); round++) {
     const report = await gradeReference();
     const refused = report.turns.find((turn) => turn.rejection);
     if (!refused) {
@@ -68,27 +90,21 @@ export async function recordCase(
           error: `The reference does not finish against these responses: ${report.message}`,
         };
       }
-      // Estimated counts change what a harness that prints usage prints: grade once more.
-      if (estimate.some((e) => e.input || e.output)) {
-        for (const [i, { request, response }] of calls.entries()) {
-          const previous = calls[i - 1]?.response.usage.input_tokens ?? 0;
-          if (estimate[i]?.input) {
-            response.usage.input_tokens = Math.max(previous + 1, estimateInputTokens(request));
-          }
-          if (estimate[i]?.output) {
-            response.usage.output_tokens = estimateOutputTokens(response.content);
-          }
-        }
-        estimate.fill({ input: false, output: false });
-        continue;
-      }
+      // Estimated counts change what a harness that prints usage prints, and what a loop that
+      // counts tokens does next (its budget, when it compacts): grade again until they settle.
+      if (estimateUsage(calls, estimate)) continue;
       streamed();
-      writeFileSync(join(dir, 'cassette.json'), `${JSON.stringify({ calls }, null, 2)}\n`);
+      writeFileSync(join(dir, 'cassette.json'), `${JSON.stringify(cassette(), null, 2)}\n`);
       writeFileSync(join(dir, 'expected.json'), `${JSON.stringify(report.actual, null, 2)}\n`);
       return { ok: true, calls: calls.length };
     }
     const rejection = refused.rejection!;
-    const at = refused.index - 1;
+    // The call it stands for (the turn's index counts retried attempts too).
+    const at = rejection.requestNumber - 1;
+    if (rejection.kind === 'divergence' && at === calls.length && failed) {
+      failed.request = refused.request.raw as Record<string, unknown>;
+      continue;
+    }
     if (rejection.kind !== 'divergence' || !calls[at]) {
       return {
         ok: false,
@@ -98,6 +114,47 @@ export async function recordCase(
     calls[at].request = refused.request.raw as Record<string, unknown>;
   }
   return { ok: false, error: 'The requests did not settle: is the reference deterministic?' };
+}
+
+/**
+ * Sets the counts the author left at 0 (`estimate`) from the requests as they stand: the input
+ * with the cache's share of it when the request marks breakpoints (scripts/cache-usage.ts), the
+ * output from the reply. True when a count changed.
+ */
+function estimateUsage(
+  calls: Cassette['calls'],
+  estimate: readonly { input: boolean; output: boolean }[],
+): boolean {
+  const inputs = estimateCachedInput(calls.map((call) => call.request));
+  let changed = false;
+  for (const [i, { response }] of calls.entries()) {
+    const before = JSON.stringify(response.usage);
+    if (estimate[i]?.input) {
+      const { output_tokens: output } = response.usage;
+      response.usage = { ...inputs[i]!, output_tokens: output };
+    }
+    if (estimate[i]?.output) response.usage.output_tokens = estimateOutputTokens(response.content);
+    changed ||= JSON.stringify(response.usage) !== before;
+  }
+  return changed;
+}
+
+/**
+ * An attempt cut off mid-stream, as the API would have started it: ids of its own (a retry is
+ * a new message, its tool calls new calls), and the input tokens of the request it answers (the same on every
+ * attempt), where the author left them at 0.
+ */
+function shapeAttempt(attempt: TimedEvent[], inputTokens: number, ids: (prefix: string) => string) {
+  for (const { event } of attempt) {
+    if (event.type === 'message_start') {
+      if (!/^msg_01[A-Za-z0-9]{22}$/.test(event.message.id)) event.message.id = ids('msg');
+      if (event.message.usage.input_tokens === 0) event.message.usage.input_tokens = inputTokens;
+    }
+    const block = event.type === 'content_block_start' ? event.content_block : undefined;
+    if (block?.type === 'tool_use' && !/^toolu_01[A-Za-z0-9]{22}$/.test(block.id)) {
+      block.id = ids('toolu');
+    }
+  }
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

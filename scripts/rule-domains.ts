@@ -15,6 +15,25 @@ export const SETS = {
   finish_order: ['reverse', 'in-order', 'mixed'],
   /** What a tool can throw, or reject with: what `String(error)` and `error.message` tell apart. */
   thrown: ['Error', 'string', 'number', 'object', 'null', 'undefined'],
+  /**
+   * The type of an `error` event that cuts a stream off: the installed SDK's `ErrorType`, and
+   * the `request_too_large` the API's errors page lists beside them.
+   */
+  stream_error: [
+    'invalid_request_error',
+    'authentication_error',
+    'billing_error',
+    'permission_error',
+    'not_found_error',
+    'request_too_large',
+    'rate_limit_error',
+    'timeout_error',
+    'api_error',
+    'overloaded_error',
+    'memory_precondition_failed_error',
+    'memory_path_conflict_error',
+    'conflict_error',
+  ],
 } as const;
 export type SetName = keyof typeof SETS;
 
@@ -48,6 +67,8 @@ export const orderSchema = z.strictObject({
 export interface CaseFacts {
   /** The stop reason of every recorded reply. */
   stopReasons: readonly string[];
+  /** The error type of every recorded attempt an `error` event cut off. */
+  streamErrors?: readonly string[];
   input: unknown;
 }
 
@@ -90,6 +111,8 @@ export function checkDomain(
       problems.push(`rule ${short}: ${name} is not among its cases`);
     else if (domain.set === 'stop_reason' && !fact.stopReasons.includes(member)) {
       problems.push(`rule ${short}: ${name} has no reply with stop_reason ${member}`);
+    } else if (domain.set === 'stream_error' && !fact.streamErrors?.includes(member)) {
+      problems.push(`rule ${short}: ${name} has no stream cut off by ${member}`);
     }
   }
   if (domain.template !== undefined && !facts.has(domain.template)) {

@@ -22,7 +22,8 @@ export function streamOf(response: ApiResponse): TimedEvent[] {
         stop_reason: null,
         ...('stop_sequence' in response ? { stop_sequence: null } : {}),
         ...('stop_details' in response ? { stop_details: null } : {}),
-        usage: { input_tokens: usage.input_tokens, output_tokens: 1 },
+        // The input side is known when the stream starts: the cache's counts go out with it.
+        usage: { ...usage, output_tokens: 1 },
       } as Extract<StreamEvent, { type: 'message_start' }>['message'],
     },
   ];
@@ -71,6 +72,30 @@ export function streamFor(response: ApiResponse, recorded?: TimedEvent[]): Timed
     if (assembled.ok && jsonEqual(assembled.message, response)) return recorded;
   }
   return streamOf(response);
+}
+
+/**
+ * The API's words for each error type an `error` event may carry mid-stream (its errors page:
+ * 529 `Overloaded`, 500 `Internal server error`; a blocked output is an
+ * `invalid_request_error`).
+ */
+export const STREAM_ERROR_MESSAGES: Readonly<Record<string, string>> = {
+  overloaded_error: 'Overloaded',
+  api_error: 'Internal server error',
+  timeout_error: 'Request timed out',
+  rate_limit_error:
+    'Number of output tokens has exceeded your per-minute rate limit (https://docs.anthropic.com/en/api/rate-limits); see the response headers for current usage. Please try again later.',
+  invalid_request_error: 'Output blocked by content filtering policy',
+};
+
+/**
+ * An attempt at `response` cut off by an error event of `type`: the first `after` events of
+ * its stream, then the error, a few tens of milliseconds later.
+ */
+export function interruptedOf(response: ApiResponse, after: number, type: string): TimedEvent[] {
+  const events = streamOf(response).slice(0, after);
+  const message = STREAM_ERROR_MESSAGES[type] ?? type;
+  return [...events, { ms: 34, event: { type: 'error', error: { type, message } } }];
 }
 
 /** Time to the first event grows with the prompt; later ones come every 20 to 50 ms. */

@@ -6,10 +6,10 @@
 
 const chars = (value: unknown) => JSON.stringify(value ?? null).length;
 
-/** `usage.input_tokens` for a request: its system prompt, its tools and its messages. */
+/** The whole input of a request: its tools, its system prompt (when it has one) and its messages. */
 export function estimateInputTokens(request: Record<string, unknown>): number {
-  const system = request.system === undefined ? 0 : chars(request.system) / 4;
-  return Math.round(340 + system + chars(request.tools) / 4.8 + chars(request.messages) / 3);
+  const system = request.system === undefined ? 0 : chars(request.system) / 3.5;
+  return Math.round(340 + chars(request.tools) / 4.8 + system + chars(request.messages) / 3);
 }
 
 /** `usage.output_tokens` for a reply's content: its text, and each tool call with its input. */

@@ -132,6 +132,20 @@ const classics: [string, string, string, TutorTarget, string][] = [
     'Your request #6 is another call of the second subagent',
   ],
   [
+    'prompt-caching',
+    'wrong-keeps-marks',
+    'fix-the-total',
+    { experiment: 'keep-the-marks' },
+    'Your request #2 carries a mark at `messages[0].content[0].cache_control` that the recording doesn',
+  ],
+  [
+    'compaction',
+    'wrong-splits-a-pair',
+    'keep-an-odd-number',
+    { experiment: 'split-the-pair' },
+    'The API would refuse your request #9: its summarised part ends with a reply whose tool calls the next message does not answer.',
+  ],
+  [
     'capstone',
     'wrong-trusts-the-model',
     'claims-too-soon',

@@ -1,5 +1,6 @@
 import {
   explainApiError,
+  usedTokens,
   type ApiErrorBody,
   type ApiRequest,
   type ApiResponse,
@@ -48,7 +49,10 @@ export function createLivePrinter(
 
   /** The API's error under its turn, and what it means (the key is ANTHROPIC_API_KEY's). */
   const apiError = (index: number, timing: string, status: number, body: ApiErrorBody) => {
-    const what = status === 0 ? body.error.type : `${status} ${body.error.type}`;
+    const type = body.error.type;
+    // 200: the stream had begun, and an error event cut it off.
+    const what =
+      status === 0 ? type : status === 200 ? `stream cut off: ${type}` : `${status} ${type}`;
     write(
       `turn ${index} ${style.red(`✗ ${terminalLine(what)}`)}: ${terminalLine(body.error.message)}${timing}`,
     );
@@ -106,7 +110,8 @@ export function createLivePrinter(
       const uses = response.content.filter((b) => b.type === 'tool_use');
       toolCalls += uses.length;
       const asked = uses.length > 0 ? ` → ${uses.map((u) => terminalLine(u.name)).join(', ')}` : '';
-      const used = response.usage.input_tokens + response.usage.output_tokens;
+      // Every token sent and written, the cache's reads and writes included, as the wallet counts.
+      const used = usedTokens(response);
       write(
         `turn ${event.index} stop_reason="${terminalLine(response.stop_reason)}"${asked}${timing}${style.dim(` · ${used} tokens`)}`,
       );

@@ -41,9 +41,26 @@ export interface ApiMessage {
   content: string | ContentBlock[];
 }
 
+/**
+ * What a call cost, in tokens. With prompt caching, the request's input is split three ways:
+ * `cache_read_input_tokens` (the prefix read from the cache), `cache_creation_input_tokens`
+ * (the part up to the last breakpoint, written to it), and `input_tokens` (only what comes
+ * after the last breakpoint). The whole input is their sum. Recordings without caching leave
+ * the cache counts out.
+ */
 export interface Usage {
   input_tokens: number;
   output_tokens: number;
+  cache_creation_input_tokens?: number | null;
+  cache_read_input_tokens?: number | null;
+  /** The cache write split by lifetime; the two add up to `cache_creation_input_tokens`. */
+  cache_creation?: CacheCreation | null;
+}
+
+/** Tokens written to the cache, by the lifetime their breakpoint asked for. */
+export interface CacheCreation {
+  ephemeral_5m_input_tokens: number;
+  ephemeral_1h_input_tokens: number;
 }
 
 /** A successful response from `POST /v1/messages`. */

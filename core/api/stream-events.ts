@@ -50,7 +50,12 @@ export type MessageStreamEvent =
         stop_details?: ApiResponse['stop_details'];
       };
       /** Cumulative for the whole message: `output_tokens` replaces, never adds. */
-      usage: { output_tokens: number; input_tokens?: number | null };
+      usage: {
+        output_tokens: number;
+        input_tokens?: number | null;
+        cache_creation_input_tokens?: number | null;
+        cache_read_input_tokens?: number | null;
+      };
     }
   | { type: 'message_stop' };
 
@@ -147,8 +152,11 @@ export function createAccumulator(): StreamAccumulator {
         message.stop_sequence = stop_sequence;
         if (stop_details !== undefined) message.stop_details = stop_details;
         message.usage.output_tokens = event.usage.output_tokens;
-        const input = event.usage.input_tokens;
+        const { input_tokens: input, cache_creation_input_tokens: written } = event.usage;
+        const { cache_read_input_tokens: read } = event.usage;
         if (typeof input === 'number') message.usage.input_tokens = input;
+        if (typeof written === 'number') message.usage.cache_creation_input_tokens = written;
+        if (typeof read === 'number') message.usage.cache_read_input_tokens = read;
         return;
       }
       case 'message_stop':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalizeRequest, sentPath, valueAt } from './canonical-request.ts';
+import { canonicalizeRequest, conversationKey, sentPath, valueAt } from './canonical-request.ts';
 import {
   echoCassette,
   echoRequests,
@@ -124,5 +124,23 @@ describe('the cassette treats as the same request', () => {
   it('blocks in the recording and a string in the request', () => {
     const cassette = echoCassette(toolResult('toolu_01Echo', [{ type: 'text', text: 'hello' }]));
     expect(send(cassette, 2, echoRequests()[1])).toBeUndefined();
+  });
+});
+
+describe('conversationKey', () => {
+  const task = 'Fix the failing test.';
+  it('names a conversation by its first message, whatever cache marks it carries', () => {
+    const marked = [
+      {
+        role: 'user',
+        content: [{ type: 'text', text: task, cache_control: { type: 'ephemeral' } }],
+      },
+    ];
+    expect(conversationKey(marked)).toBe(conversationKey([{ role: 'user', content: task }]));
+  });
+  it('tells two first messages apart', () => {
+    expect(conversationKey([{ role: 'user', content: task }])).not.toBe(
+      conversationKey([{ role: 'user', content: 'Read the README.' }]),
+    );
   });
 });

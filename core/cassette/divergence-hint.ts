@@ -1,4 +1,6 @@
 import type { ApiResponse } from '../api/messages.ts';
+import { cacheBreakpointHint } from './cache-breakpoint-hint.ts';
+import { conversationKey } from './canonical-request.ts';
 import { isJsonObject, jsonEqual } from './json-diff.ts';
 import type { SegmentDiff } from './json-diff.ts';
 
@@ -70,6 +72,8 @@ export function divergenceHint(
       `The request's \`${name}\` differs from the recording: send it as recorded.`
     );
   }
+  const cache = cacheBreakpointHint(expected, diff);
+  if (cache) return cache;
   const want = messagesOf(expected);
   const got = messagesOf(actual);
   if (typeof index !== 'number') return 'The `messages` array differs from the recording.';
@@ -119,14 +123,17 @@ export function otherConversation(
 ): string | undefined {
   const [want] = messagesOf(expected);
   const [got] = messagesOf(actual);
-  if (!want || !got || jsonEqual(want, got)) return;
-  const starts = (first: Message) =>
-    recording.findIndex((request) => jsonEqual(messagesOf(request)[0], first)) + 1;
-  const mine = starts(got);
-  const due = starts(want);
-  if (mine === 0 || due === 0) return;
+  if (!want || !got) return;
+  const wanted = conversationKey(expected.messages);
+  const mine = conversationKey(actual.messages);
+  if (wanted === mine) return;
+  const starts = (key: string) =>
+    recording.findIndex((request) => conversationKey(request.messages) === key) + 1;
+  const mineAt = starts(mine);
+  const due = starts(wanted);
+  if (mineAt === 0 || due === 0) return;
   return (
-    `This request belongs to the conversation that request #${mine} starts in the recording (${opening(got)}), ` +
+    `This request belongs to the conversation that request #${mineAt} starts in the recording (${opening(got)}), ` +
     `but the recording has a call of another one here, the conversation request #${due} starts (${opening(want)}). ` +
     'Where loops take turns calling the model (an agent and its subagents, each with a history of its own), ' +
     'their calls must come in the recorded order: a loop went on where it should have stopped, one started before another was done, or two shared a history.'

@@ -1,5 +1,6 @@
 import { canonicalizeRequest, sentPath, valueAt } from './canonical-request.ts';
 import { diagnoseRequest } from './diagnose-request.ts';
+import { compactionHint } from './compaction-hint.ts';
 import { diffJsonSegments, displayPath, formatPath } from './json-diff.ts';
 import { previewJson } from './json-preview.ts';
 import type { ApiResponse } from '../api/messages.ts';
@@ -33,6 +34,8 @@ export function findDivergence(
    * request may belong to another of the recording's conversations than the one due here.
    */
   recording: readonly Record<string, unknown>[] = [],
+  /** The requests the recording holds before this one: a compaction rewrites the conversation. */
+  earlier: readonly Record<string, unknown>[] = [],
 ): Divergence | undefined {
   const expected = canonicalizeRequest(recorded);
   const actual = canonicalizeRequest(request);
@@ -56,6 +59,7 @@ export function findDivergence(
     actual: actualValue,
     difference: describeDifference(expectedValue, actualValue),
     hint:
+      compactionHint(recorded, request, earlier, replies) ??
       diagnoseRequest(request, replies, recorded) ??
       otherConversation(expected, actual, recording.map(canonicalizeRequest)) ??
       divergenceHint(expected, actual, first, replies.at(-1)),

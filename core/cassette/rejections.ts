@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ApiResponse } from '../api/messages.ts';
+import { wholeInput } from '../api/usage.ts';
 import type { Divergence } from './divergence.ts';
 import type { RequestIssue } from './request-issue.ts';
 
@@ -112,10 +113,13 @@ export function exhaustedHint(replies: readonly ApiResponse[], bounds: LoopBound
     return `The loop's cap is ${bounds.cap} and it had made ${callCount(made)}: it should have stopped before calling again.`;
   }
   if (bounds.budget !== undefined && last) {
-    const spent = replies.reduce((n, r) => n + r.usage.input_tokens + r.usage.output_tokens, 0);
-    const next = last.usage.input_tokens;
+    // Cached input is input too: read from the cache or written to it, it was sent.
+    const spent = replies.reduce((n, r) => n + wholeInput(r.usage) + r.usage.output_tokens, 0);
+    const next = wholeInput(last.usage);
     if (spent + next > bounds.budget) {
-      return `The budget stops the loop here: the ${callCount(made)} so far spent ${tokens(spent)} (input and output), and another would send at least ${tokens(next)} of input more, past the budget of ${tokens(bounds.budget)}. Check the budget before every call, retries and resumed turns included.`;
+      const cached = replies.some((r) => wholeInput(r.usage) !== r.usage.input_tokens);
+      const what = cached ? 'input, cached or not, and output' : 'input and output';
+      return `The budget stops the loop here: the ${callCount(made)} so far spent ${tokens(spent)} (${what}), and another would send at least ${tokens(next)} of input more, past the budget of ${tokens(bounds.budget)}. Check the budget before every call, retries and resumed turns included.`;
     }
   }
   // The recording retried a tool call cut off at max_tokens, and ends with one: a bounded retry.
@@ -129,12 +133,34 @@ function tokens(n: number): string {
   return `${n.toLocaleString('en-US')} tokens`;
 }
 
-/** The loop asked for more calls than the recording holds (`replies`: the recorded replies). */
+/**
+ * The loop asked for more calls than the recording holds (`replies`: the recorded replies).
+ * `ended`: the recording ends on a request every attempt of which the API cut off with an
+ * error event, and the loop sent it again after the last.
+ */
 export function exhausted(
   replies: readonly ApiResponse[],
   bounds: LoopBounds,
   at: Position,
+  ended?: { attempts: number; error: string },
 ): CassetteRejection {
+  if (ended) {
+    const attempts =
+      ended.attempts === 1 ? 'its 1 attempt' : `each of its ${ended.attempts} attempts`;
+    const hint = `After the recorded attempts the code gives up: it throws the error (${ended.error}), and does not ask again.`;
+    return {
+      kind: 'exhausted',
+      ...at,
+      status: 400,
+      body: errorBody(
+        'cassette_mismatch',
+        `The cassette is exhausted: the recording ends with request #${at.requestNumber} cut off by an error event on ${attempts}, and the loop sent it again. ${hint}`,
+      ),
+      explanation:
+        'Your code asked again after the recorded attempts had failed: the recording ends in the error, so the code should have given up there.',
+      hint,
+    };
+  }
   const hint = exhaustedHint(replies, bounds);
   const summary = `The cassette is exhausted: the recording has ${callCount(at.recorded)} and the loop made request #${at.requestNumber}.`;
   return {

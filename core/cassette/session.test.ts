@@ -261,3 +261,108 @@ describe('a streamed call', () => {
     expect(whole.ok && [whole.stream?.map((e) => e.ms), whole.pace]).toEqual([[400], 0]);
   });
 });
+
+describe('a recording that ends on a failed request', () => {
+  const cutBy = (type: string, message: string) => [
+    {
+      ms: 300,
+      event: {
+        type: 'message_start' as const,
+        message: { ...finished(), content: [] as [], stop_reason: null },
+      },
+    },
+    { ms: 20, event: { type: 'error' as const, error: { type, message } } },
+  ];
+  /** echo's first call whole, then its second request cut off twice. */
+  const failing = (): Cassette => {
+    const [first, second] = echoRequests();
+    return {
+      calls: [{ request: first!, response: echoCassette().calls[0]!.response }],
+      failed: {
+        request: { ...second!, stream: true },
+        interrupted: [
+          cutBy('overloaded_error', 'Overloaded'),
+          cutBy('api_error', 'Internal server error'),
+        ],
+      },
+    };
+  };
+  const [first, second] = echoRequests();
+  const again = { ...second!, stream: true };
+
+  it('answers each attempt with its cut-off stream, and counts what is left', () => {
+    const session = createCassetteSession(failing());
+    expect(session.left).toBe(3);
+    session.answer(first!);
+    const errors = [session.answer(again), session.answer(again)].map(
+      (answer) => answer.ok && answer.stream?.at(-1)?.event,
+    );
+    expect(errors).toEqual([
+      { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+      { type: 'error', error: { type: 'api_error', message: 'Internal server error' } },
+    ]);
+    expect([session.made, session.left, session.unmadeCalls()]).toEqual([1, 0, undefined]);
+  });
+
+  it('refuses an attempt past the last, saying the code gives up there', () => {
+    const session = createCassetteSession(failing());
+    session.answer(first!);
+    session.answer(again);
+    session.answer(again);
+    const refused = rejection(session.answer(again));
+    expect([refused.kind, refused.requestNumber, refused.body.error.message]).toEqual([
+      'exhausted',
+      2,
+      'The cassette is exhausted: the recording ends with request #2 cut off by an error event on each of its 2 attempts, and the loop sent it again. After the recorded attempts the code gives up: it throws the error (api_error), and does not ask again.',
+    ]);
+  });
+
+  it('checks each attempt against the recorded request', () => {
+    const session = createCassetteSession(failing());
+    session.answer(first!);
+    expect(rejection(session.answer(second!)).path).toBe('stream');
+  });
+
+  it('names the attempts a loop never made', () => {
+    const never = createCassetteSession(failing());
+    never.answer(first!);
+    expect(never.unmadeCalls()).toBe(
+      'The loop never sent request #2, which the recording ends on: the API cut off each of its 2 recorded attempts with an error event (overloaded_error).',
+    );
+    never.answer(again);
+    expect(never.unmadeCalls()).toBe(
+      'The loop gave up on request #2 after 1 of its 2 recorded attempts: the recording sends it again after overloaded_error.',
+    );
+  });
+});
+
+describe('a call whose retry the loop never made', () => {
+  it('says the loop gave up after the attempt the error cut off', () => {
+    const [first] = echoRequests();
+    const cassette: Cassette = {
+      calls: [
+        {
+          request: { ...first!, stream: true },
+          response: finished(),
+          stream: [],
+          interrupted: [
+            [
+              {
+                ms: 5,
+                event: {
+                  type: 'error',
+                  error: { type: 'api_error', message: 'Internal server error' },
+                },
+              },
+            ],
+          ],
+        },
+      ],
+    };
+    const session = createCassetteSession(cassette);
+    session.answer({ ...first!, stream: true });
+    expect(session.unmadeCalls()).toBe(
+      'The loop gave up on request #1 after 1 of its 2 recorded attempts: the recording sends it again after api_error, and the last attempt is answered whole.',
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import type { ApiRequest, ApiResponse } from '../api/messages.ts';
-import type { TimedEvent } from '../api/stream-events.ts';
+import { createAccumulator, type TimedEvent } from '../api/stream-events.ts';
 import type { Cassette } from '../lesson/schema.ts';
+import { compactionHint } from './compaction-hint.ts';
 import { diagnoseRequest } from './diagnose-request.ts';
 import { findDivergence } from './divergence.ts';
 import {
@@ -38,6 +39,8 @@ export interface CassetteSession {
   readonly made: number;
   /** How many calls the cassette recorded. */
   readonly recorded: number;
+  /** Answers the recording still holds: calls not made, and attempts of its failed request. */
+  readonly left: number;
   /** A sentence on the recorded calls the loop never made, or undefined when it made them all. */
   unmadeCalls(): string | undefined;
 }
@@ -58,8 +61,10 @@ export function createCassetteSession(
   // A copy, so nothing done to the lesson's cassette later changes what this session replays.
   const recording = copyJson(cassette.calls);
   const recorded = recording.length;
+  /** The request the recording ends on, every attempt of it cut off by an error event. */
+  const failed = cassette.failed && copyJson(cassette.failed);
   let made = 0;
-  /** Interrupted attempts of the next call already replayed. */
+  /** Interrupted attempts of the next call (or of the failed request) already replayed. */
   let tried = 0;
   /** The conversations threaded requests continue (the tool runner's, by default). */
   const threads = createThreadStore();
@@ -74,8 +79,11 @@ export function createCassetteSession(
       // The API's words stay; what to do about them follows the mistake the request shows,
       // and where the recording has ended, the mistake is calling again at all: advice on how
       // to build the request would send the loop the wrong way.
+      const wanted = recording[made]?.request;
+      const earlier = recording.slice(0, made).map((c) => c.request);
       const diagnosis =
-        diagnoseRequest(request, replies, recording[made]?.request) ??
+        (wanted && compactionHint(wanted, request, earlier, replies)) ??
+        diagnoseRequest(request, replies, wanted) ??
         (made > 0 && made >= recorded
           ? `The recording ends with request #${made}. ${exhaustedHint(replies, bounds)}`
           : undefined);
@@ -83,12 +91,14 @@ export function createCassetteSession(
       return { ok: false, rejection: invalidRequest(explained, at) };
     }
     const call = recording[made];
-    if (!call) return { ok: false, rejection: exhausted(replies, bounds, at) };
+    if (!call) return answerFailed(request, replies, at);
+    const requests = recording.map((recorded) => recorded.request);
     const divergence = findDivergence(
       call.request,
       request,
       replies,
-      recording.map((recorded) => recorded.request),
+      requests,
+      requests.slice(0, made),
     );
     if (divergence) return { ok: false, rejection: diverged(divergence, at) };
     const response = copyJson(call.response);
@@ -105,8 +115,30 @@ export function createCassetteSession(
     return { ok: true, response, stream: copyJson(call.stream), pace };
   }
 
+  /** Past the recorded calls: the failed request's next attempt, or the end of the recording. */
+  function answerFailed(
+    request: ApiRequest,
+    replies: ApiResponse[],
+    at: { requestNumber: number; recorded: number },
+  ): CassetteAnswer {
+    const cut = failed?.interrupted[tried];
+    if (!failed || !cut) {
+      const ended = failed && { attempts: tried, error: errorTypeOf(failed.interrupted.at(-1)) };
+      return { ok: false, rejection: exhausted(replies, bounds, at, ended) };
+    }
+    const divergence = findDivergence(failed.request, request, replies);
+    if (divergence) return { ok: false, rejection: diverged(divergence, at) };
+    tried += 1;
+    return { ok: true, response: partialMessage(cut, request), stream: copyJson(cut), pace };
+  }
+
   function unmadeCalls(): string | undefined {
-    if (made >= recorded) return;
+    if (made >= recorded) return failed && unmadeAttempts(failed.interrupted, tried, made + 1);
+    const next = recording[made];
+    if (tried > 0 && next?.interrupted) {
+      const all = next.interrupted.length + 1;
+      return `The loop gave up on request #${made + 1} after ${tried} of its ${all} recorded attempts: the recording sends it again after ${errorTypeOf(next.interrupted[tried - 1])}, and the last attempt is answered whole.`;
+    }
     const last = recording[made - 1];
     if (!last) {
       const none =
@@ -124,8 +156,57 @@ export function createCassetteSession(
       return made;
     },
     recorded,
+    get left() {
+      const attempts = failed ? failed.interrupted.length - (made === recorded ? tried : 0) : 0;
+      return recorded - made + attempts;
+    },
     unmadeCalls,
   };
+}
+
+/** The error type an interrupted attempt ends with. */
+function errorTypeOf(attempt: readonly TimedEvent[] | undefined): string {
+  const last = attempt?.at(-1)?.event;
+  return last?.type === 'error' ? last.error.type : 'an error';
+}
+
+/** A sentence on the attempts at the failed request the code never made, or undefined. */
+function unmadeAttempts(
+  attempts: readonly TimedEvent[][],
+  tried: number,
+  requestNumber: number,
+): string | undefined {
+  if (tried >= attempts.length) return;
+  const all =
+    attempts.length === 1 ? 'its 1 recorded attempt' : `its ${attempts.length} recorded attempts`;
+  if (tried === 0) {
+    const each = attempts.length === 1 ? all : `each of ${all}`;
+    return `The loop never sent request #${requestNumber}, which the recording ends on: the API cut off ${each} with an error event (${errorTypeOf(attempts[0])}).`;
+  }
+  return `The loop gave up on request #${requestNumber} after ${tried} of ${all}: the recording sends it again after ${errorTypeOf(attempts[tried - 1])}.`;
+}
+
+/**
+ * What an attempt cut off by its error event carried so far, standing in for the reply it
+ * never finished (the code reads the events, and the run records the error, not this).
+ */
+function partialMessage(attempt: readonly TimedEvent[], request: ApiRequest): ApiResponse {
+  const accumulator = createAccumulator();
+  for (const { event } of attempt) {
+    if (event.type === 'ping' || event.type === 'error') continue;
+    if (accumulator.add(event)) break;
+  }
+  return (
+    accumulator.snapshot ?? {
+      id: 'msg_unfinished',
+      type: 'message',
+      role: 'assistant',
+      model: String(request.model),
+      content: [],
+      stop_reason: 'end_turn',
+      usage: { input_tokens: 0, output_tokens: 0 },
+    }
+  );
 }
 
 function copyJson<T>(value: T): T {

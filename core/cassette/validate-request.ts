@@ -1,5 +1,6 @@
 import type { ApiResponse } from '../api/messages.ts';
 import { isJsonObject } from './json-diff.ts';
+import { checkCacheControl } from './validate-cache-control.ts';
 import { checkMessageShape } from './validate-message-shape.ts';
 import { checkPrefill } from './validate-prefill.ts';
 import { checkToolPairing } from './validate-tool-pairing.ts';
@@ -9,9 +10,10 @@ export type { RequestIssue } from './request-issue.ts';
 
 /**
  * Validates a request the way the real Messages API does, so a learner meets the API's own
- * 400s here first. Structure comes first (the API's schema), then the rules about the
- * conversation: who speaks first, empty content, how tool results pair with tool uses, and
- * (for the models that refuse it) a conversation that ends with the assistant.
+ * 400s here first. Structure comes first (the API's schema, prompt-cache breakpoints
+ * included), then the rules about the conversation: who speaks first, empty content, how tool
+ * results pair with tool uses, and (for the models that refuse it) a conversation that ends
+ * with the assistant.
  */
 
 const explain = {
@@ -62,7 +64,10 @@ export function validateRequest(
   }
   const shaped = messages as ShapedMessage[];
   return (
-    checkConversation(shaped) ?? checkToolPairing(shaped) ?? checkPrefill(model, shaped, previous)
+    checkCacheControl(body) ??
+    checkConversation(shaped) ??
+    checkToolPairing(shaped) ??
+    checkPrefill(model, shaped, previous)
   );
 }
 

@@ -1,3 +1,4 @@
+import { conversationKey } from '../cassette/canonical-request.ts';
 import type { Turn } from './report.ts';
 
 /**
@@ -29,7 +30,7 @@ export function conversationsOf(turns: readonly Turn[]): TurnConversation[] {
     const messages = Array.isArray(request?.messages) ? request.messages : [];
     const continued =
       thread?.type === 'continue' ? byReply.get(String(thread.previous_message_id)) : undefined;
-    const key = JSON.stringify(asBlocks(messages[0]));
+    const key = conversationKey(messages);
     let conversation = continued ?? byFirst.get(key);
     const starts = conversation === undefined;
     if (conversation === undefined) {
@@ -48,14 +49,6 @@ function record(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : undefined;
-}
-
-/** A message with string content as the one text block it stands for. */
-function asBlocks(message: unknown): unknown {
-  const m = record(message);
-  return m && typeof m.content === 'string'
-    ? { ...m, content: [{ type: 'text', text: m.content }] }
-    : message;
 }
 
 function openingOf(message: unknown): string {

@@ -33,7 +33,11 @@ afterAll(() => host.close());
 const declarationsOf = (text: string) =>
   (splitTopLevel(text) as TopLevelFile).items.filter((i) => i.kind !== 'import');
 
-/** The learner's declarations that must come through as they are: neither clashing nor dropped by the new starter. */
+/**
+ * The learner's declarations that must come through as they are: those they changed (and that
+ * do not clash), and those they left as the course had them where the new starter did too.
+ * One the learner left alone and the starter changed or dropped comes as the starter has it.
+ */
 function ownDeclarations(
   prev: Lesson,
   next: Lesson,
@@ -42,10 +46,10 @@ function ownDeclarations(
   clashes: string[],
 ): string[] {
   const base = new Map(declarationsOf(prev.reference[path] ?? '').map((i) => [i.key, i]));
-  const theirs = new Set(declarationsOf(next.starter[path] ?? '').map((i) => i.key));
+  const theirs = new Map(declarationsOf(next.starter[path] ?? '').map((i) => [i.key, i]));
   return declarationsOf(mine)
     .filter((i) => !clashes.includes(i.key))
-    .filter((i) => theirs.has(i.key) || base.get(i.key)?.text !== i.text)
+    .filter((i) => base.get(i.key)?.text !== i.text || theirs.get(i.key)?.text === i.text)
     .map((i) => i.text);
 }
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import {
+  failedAttemptsEndInErrors,
   stopDetailsSchema,
   stopReasonSchema,
   streamMatchesResponse,
   timedEventSchema,
+  usageSchema,
 } from './stream-schema.ts';
 
 /**
@@ -77,15 +79,12 @@ export const apiResponseSchema = z.strictObject({
   stop_sequence: z.string().nullable().optional(),
   /** Why the model refused (`refusal`), or null; recordings of current models carry it. */
   stop_details: stopDetailsSchema.nullable().optional(),
-  usage: z.strictObject({
-    input_tokens: z.number().int().nonnegative(),
-    output_tokens: z.number().int().nonnegative(),
-  }),
+  usage: usageSchema,
 });
 
-export const cassetteSchema = z.strictObject({
-  calls: z
-    .array(
+export const cassetteSchema = z
+  .strictObject({
+    calls: z.array(
       z
         .strictObject({
           /** The request as recorded: the learner's request must match it canonically. */
@@ -101,9 +100,25 @@ export const cassetteSchema = z.strictObject({
           interrupted: z.array(z.array(timedEventSchema).min(1)).min(1).optional(),
         })
         .superRefine(streamMatchesResponse),
-    )
-    .min(1),
-});
+    ),
+    /**
+     * The request the conversation ends on, when the API never finished it: each attempt cut off
+     * by an `error` event (a type the code must not retry, or its retry cut off again). The code
+     * gives up after the last one: it throws, and asking again is past the recording.
+     */
+    failed: z
+      .strictObject({
+        /** The request, as recorded: every attempt sends it again, unchanged. */
+        request: z.record(z.string(), json),
+        interrupted: z.array(z.array(timedEventSchema).min(1)).min(1),
+      })
+      .superRefine(failedAttemptsEndInErrors)
+      .optional(),
+  })
+  .refine((cassette) => cassette.calls.length > 0 || cassette.failed !== undefined, {
+    path: ['calls'],
+    message: 'a cassette records at least one call, or the request it fails on (`failed`)',
+  });
 
 export type CourseMeta = z.infer<typeof courseSchema>;
 export type LessonMeta = z.infer<typeof lessonMetaSchema>;

@@ -107,3 +107,27 @@ describe('a streamed call in a cassette', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('a failed request at the end of a cassette', () => {
+  const call = recorded.calls[0]!;
+  const error = { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } };
+  const cut = [...call.stream!.slice(0, 4), { ms: 12, event: error }];
+  const failed = (request: Record<string, unknown>, interrupted: unknown[][]) => {
+    const parsed = cassetteSchema.safeParse({ calls: [call], failed: { request, interrupted } });
+    return parsed.success
+      ? []
+      : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+
+  it('is accepted when every attempt of the streamed request ends with its error event', () => {
+    expect(failed(call.request, [cut, cut])).toEqual([]);
+  });
+
+  it('is a streamed request, and each attempt is cut off by an error', () => {
+    const { stream: _stream, ...whole } = call.request;
+    expect(failed(whole, [call.stream!])).toEqual([
+      'failed.request.stream: a failed request is a streamed one, with `stream: true`: its attempts are streams',
+      `failed.interrupted.0.${call.stream!.length - 1}: an interrupted stream ends with an error event, not message_stop`,
+    ]);
+  });
+});

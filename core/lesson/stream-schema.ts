@@ -10,10 +10,20 @@ import { diffJson, displayPath } from '../cassette/json-diff.ts';
 
 const json: z.ZodType<unknown> = z.unknown();
 const index = z.number().int().nonnegative();
-const usage = z.strictObject({
-  input_tokens: z.number().int().nonnegative(),
-  output_tokens: z.number().int().nonnegative(),
+const count = z.number().int().nonnegative();
+
+/** A reply's `usage`: input and output, and with prompt caching the cache's reads and writes. */
+export const usageSchema = z.strictObject({
+  input_tokens: count,
+  output_tokens: count,
+  cache_creation_input_tokens: count.nullable().optional(),
+  cache_read_input_tokens: count.nullable().optional(),
+  cache_creation: z
+    .strictObject({ ephemeral_5m_input_tokens: count, ephemeral_1h_input_tokens: count })
+    .nullable()
+    .optional(),
 });
+const usage = usageSchema;
 
 /** The installed SDK's `StopReason`. */
 export const stopReasonSchema = z.enum([
@@ -81,8 +91,10 @@ const streamEventSchema = z.discriminatedUnion('type', [
       stop_details: stopDetailsSchema.nullable().optional(),
     }),
     usage: z.strictObject({
-      output_tokens: z.number().int().nonnegative(),
-      input_tokens: z.number().int().nonnegative().nullable().optional(),
+      output_tokens: count,
+      input_tokens: count.nullable().optional(),
+      cache_creation_input_tokens: count.nullable().optional(),
+      cache_read_input_tokens: count.nullable().optional(),
     }),
   }),
   z.strictObject({ type: z.literal('message_stop') }),
@@ -108,10 +120,14 @@ interface StreamedCall {
 
 /**
  * Each interrupted attempt is a stream in the API's order, up to an `error` event that ends it
- * (the SDK throws it there, and the code retries).
+ * (the SDK throws it there, and the code retries). `path` leads to the list of attempts.
  */
-function interruptedEndInErrors(call: StreamedCall, ctx: z.RefinementCtx): void {
-  for (const [n, attempt] of (call.interrupted ?? []).entries()) {
+function attemptsEndInErrors(
+  attempts: readonly { ms: number; event: unknown }[][],
+  ctx: z.RefinementCtx,
+  path: (string | number)[],
+): void {
+  for (const [n, attempt] of attempts.entries()) {
     const assembled = assembleStream(attempt.map((timed) => timed.event as StreamEvent));
     const last = attempt.length - 1;
     const problem = assembled.ok
@@ -122,12 +138,26 @@ function interruptedEndInErrors(call: StreamedCall, ctx: z.RefinementCtx): void 
           : { at: assembled.at, message: 'the error event ends the stream: nothing comes after it' }
         : { at: assembled.at, message: assembled.problem };
     if (problem)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['interrupted', n, problem.at],
-        message: problem.message,
-      });
+      ctx.addIssue({ code: 'custom', path: [...path, n, problem.at], message: problem.message });
   }
+}
+
+/**
+ * The request a conversation ends on, never finished: it asked for a stream, and each of its
+ * attempts is cut off by an error event.
+ */
+export function failedAttemptsEndInErrors(
+  failed: { request: Record<string, unknown>; interrupted: { ms: number; event: unknown }[][] },
+  ctx: z.RefinementCtx,
+): void {
+  if (failed.request.stream !== true) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['request', 'stream'],
+      message: 'a failed request is a streamed one, with `stream: true`: its attempts are streams',
+    });
+  }
+  attemptsEndInErrors(failed.interrupted, ctx, ['interrupted']);
 }
 
 /**
@@ -143,7 +173,7 @@ export function streamMatchesResponse(call: StreamedCall, ctx: z.RefinementCtx):
       message: 'only a streamed call (with `stream`) has interrupted attempts',
     });
   }
-  interruptedEndInErrors(call, ctx);
+  attemptsEndInErrors(call.interrupted ?? [], ctx, ['interrupted']);
   if (!call.stream) {
     if (asked)
       ctx.addIssue({

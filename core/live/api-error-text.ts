@@ -11,6 +11,9 @@ export function explainApiError(status: number, body: ApiErrorBody): string {
       ? 'The request was stopped before it was answered.'
       : 'No answer came from the API: check the connection and the API base URL.';
   }
+  if (status === 200) {
+    return 'An error event cut the stream off after the API had begun its reply: the SDK does not retry that (it throws the event as an APIError of its type); the code may ask again.';
+  }
   if (status === 400) {
     return 'The API refused the request as malformed (the local check let it through): read its message.';
   }

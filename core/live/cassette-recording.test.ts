@@ -86,6 +86,29 @@ describe('recordCassette', () => {
     });
   });
 
+  it("keeps the cache's counts of a call that used the cache", () => {
+    const cached = {
+      ...sent,
+      usage: {
+        input_tokens: 6,
+        output_tokens: 7,
+        cache_creation_input_tokens: 410,
+        cache_read_input_tokens: 3204,
+        cache_creation: { ephemeral_5m_input_tokens: 410, ephemeral_1h_input_tokens: 0 },
+        service_tier: 'standard',
+        inference_geo: 'global',
+      },
+    } as unknown as ApiResponse;
+    const recorded = recordCassette([{ request: first, response: cached }]);
+    expect(recorded.ok && recorded.value.calls[0]?.response.usage).toEqual({
+      input_tokens: 6,
+      output_tokens: 7,
+      cache_creation_input_tokens: 410,
+      cache_read_input_tokens: 3204,
+      cache_creation: { ephemeral_5m_input_tokens: 410, ephemeral_1h_input_tokens: 0 },
+    });
+  });
+
   it('says why a session cannot be a cassette', () => {
     expect(recordCassette([])).toEqual({
       ok: false,
@@ -125,7 +148,7 @@ describe('recordCase and readCassette', () => {
     expect(readCassette(files.value['cassette.json']!)).toEqual(cassette);
     expect(readCassette('{"calls": []}')).toEqual({
       ok: false,
-      problem: 'calls: Too small: expected array to have >=1 items',
+      problem: 'calls: a cassette records at least one call, or the request it fails on (`failed`)',
     });
   });
 });

@@ -11,8 +11,9 @@ import type { LiveCall } from './live-session.ts';
  * lesson case the loader accepts unchanged. Both hosts record with this.
  *
  * A response keeps only what the cassette schema allows (`core/lesson/schema.ts`): the API
- * also sends fields a recording does not replay (`container`, `usage.cache_*`, a text block's
- * `citations`...), and no request id. The key never was in a body. Assistant turns the code
+ * also sends fields a recording does not replay (`container`, `service_tier` in `usage`, a
+ * text block's `citations`...), and no request id. The cache's counts stay when the call used
+ * the cache (left out as zeros otherwise, as the course's recordings without caching do). The key never was in a body. Assistant turns the code
  * sent back are trimmed the same way, so the code's requests, replayed, match the recording.
  */
 
@@ -45,9 +46,25 @@ function trimResponse(response: Json): Json {
   const out = pick(response, RESPONSE_FIELDS);
   if (Array.isArray(response.content)) out.content = response.content.map(trimBlock);
   if ('stop_details' in response) out.stop_details = response.stop_details;
-  const usage = isJsonObject(response.usage) ? response.usage : {};
-  out.usage = pick(usage, ['input_tokens', 'output_tokens']);
+  out.usage = trimUsage(response.usage, ['input_tokens', 'output_tokens']);
   return out;
+}
+
+const CACHE_COUNTS = ['cache_creation_input_tokens', 'cache_read_input_tokens'];
+
+/** `fields` of a usage, and the cache's counts (and their split by lifetime) when any is not 0. */
+function trimUsage(raw: unknown, fields: readonly string[]): Json {
+  const usage = isJsonObject(raw) ? raw : {};
+  const cached = CACHE_COUNTS.some((field) => typeof usage[field] === 'number' && usage[field] > 0);
+  if (!cached) return pick(usage, fields);
+  const kept = pick(usage, [...fields, ...CACHE_COUNTS]);
+  if (isJsonObject(usage.cache_creation)) {
+    kept.cache_creation = pick(usage.cache_creation, [
+      'ephemeral_5m_input_tokens',
+      'ephemeral_1h_input_tokens',
+    ]);
+  }
+  return kept;
 }
 
 /** The request with its assistant turns' blocks trimmed as their responses were. */
@@ -76,15 +93,15 @@ function trimEvent(event: StreamEvent): StreamEvent {
     case 'message_start': {
       const message = isJsonObject(raw.message) ? raw.message : {};
       const kept = pick(message, [...RESPONSE_FIELDS, 'stop_details']);
-      const usage = isJsonObject(message.usage) ? message.usage : {};
-      kept.usage = pick(usage, ['input_tokens', 'output_tokens']);
+      kept.usage = trimUsage(message.usage, ['input_tokens', 'output_tokens']);
       return { type: 'message_start', message: kept } as unknown as StreamEvent;
     }
     case 'content_block_start':
       return { ...event, content_block: trimBlock(event.content_block) } as StreamEvent;
     case 'message_delta': {
       const delta = pick(raw.delta as Json, ['stop_reason', 'stop_sequence', 'stop_details']);
-      const usage = pick(raw.usage as Json, ['output_tokens', 'input_tokens']);
+      const usage = trimUsage(raw.usage, ['output_tokens', 'input_tokens']);
+      delete usage.cache_creation;
       return { type: 'message_delta', delta, usage } as unknown as StreamEvent;
     }
     case 'error':

@@ -157,10 +157,19 @@ export function createLiveSession({ send, limits, model }: LiveSessionOptions): 
   };
 }
 
-/** Input and output tokens of one response (0 for a response without usage). */
+/**
+ * Input and output tokens of one response (0 for a response without usage): input read from
+ * the prompt cache and written to it counts too, since the wallet bounds what was sent.
+ */
 export function usedTokens(response: ApiResponse): number {
   const usage = response.usage as Partial<ApiResponse['usage']> | undefined;
-  return (usage?.input_tokens ?? 0) + (usage?.output_tokens ?? 0);
+  const count = (n: number | null | undefined) => (typeof n === 'number' ? n : 0);
+  return (
+    count(usage?.input_tokens) +
+    count(usage?.cache_creation_input_tokens) +
+    count(usage?.cache_read_input_tokens) +
+    count(usage?.output_tokens)
+  );
 }
 
 function plural(n: number, word: string): string {

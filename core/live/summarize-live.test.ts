@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiResponse } from '../api/messages.ts';
 import type { Turn } from '../grade/report.ts';
-import { formatTokens, summarizeLive } from './summarize-live.ts';
+import { summarizeLive } from './summarize-live.ts';
 
 const turn = (index: number, content: ApiResponse['content'], tools = 0): Turn => ({
   index,
@@ -40,11 +40,5 @@ describe('summarizeLive', () => {
     expect(summarizeLive({ status: 'pass', turns, durationMs: 2_000 })).toBe(
       '✓ 1 turn · 2 tool calls · 2.0 s',
     );
-  });
-});
-
-describe('formatTokens', () => {
-  it('groups thousands', () => {
-    expect(formatTokens({ input_tokens: 12_345, output_tokens: 67 })).toBe('12,345 in · 67 out');
   });
 });

@@ -26,9 +26,3 @@ export function summarizeLive(report: {
   const seconds = (report.durationMs / 1000).toFixed(1);
   return `${mark} ${plural(report.turns.length, 'turn')} · ${plural(tools, 'tool call')} · ${seconds} s`;
 }
-
-/** "1,234 in · 56 out": tokens as the transcript and the wallet show them. */
-export function formatTokens(usage: { input_tokens: number; output_tokens: number }): string {
-  const n = (v: number) => v.toLocaleString('en-US');
-  return `${n(usage.input_tokens)} in · ${n(usage.output_tokens)} out`;
-}

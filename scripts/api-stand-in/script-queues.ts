@@ -106,7 +106,7 @@ function playCassette({ cassette, strict }: CassetteStep): Playback {
         const { error } = answer.rejection.body;
         return { failure: { status: 400, type: error.type, message: error.message } };
       },
-      left: () => session.recorded - session.made,
+      left: () => session.left,
     };
   }
   let played = 0;

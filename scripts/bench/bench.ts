@@ -36,13 +36,22 @@ const CLI_RUNS = Number(process.env.BENCH_CLI_RUNS ?? 10);
 const EDIT_GAP_MS = 150;
 /** ...and the trace that says where the time goes covers this many cycles. */
 const TRACE_CYCLES = 10;
-/** `BENCH_ONLY=edit`: only edit → verdict, its trace and the lean peer (a quicker loop). */
+/**
+ * `BENCH_ONLY=edit`: only edit → verdict (the-while-loop, and streaming-replies beside it), the
+ * trace and the lean peers (a quicker loop).
+ */
 const ONLY_EDIT = process.env.BENCH_ONLY === 'edit';
 
 const loaded = loadPackagedCourse();
 if ('error' in loaded) throw new Error(loaded.error);
 const lesson = loaded.course.lessons.find((l) => l.id === 'the-while-loop');
 if (!lesson) throw new Error('no the-while-loop lesson');
+/**
+ * A lesson whose replies stream, measured beside the-while-loop's whole replies: its cases read
+ * server-sent events (each event crossing into the worker, read by the learner's loop).
+ */
+const streamedLesson = loaded.course.lessons.find((l) => l.id === 'streaming-replies');
+if (!streamedLesson) throw new Error('no streaming-replies lesson');
 const visibleCase = lesson.cases.find((c) => c.visible)?.name ?? 'echo';
 
 // BENCH_OUT_DIR serves another build than dist/ (e.g. to compare two builds).
@@ -74,6 +83,18 @@ try {
     },
   );
   const leanPeer = benchLeanPeer(lesson, CLI_RUNS);
+  const streamed = {
+    lesson: streamedLesson.id,
+    editRun: await benchEditRun(browser, BASE, streamedLesson, {
+      runs: WARM_RUNS,
+      gapMs: EDIT_GAP_MS,
+      pauseMs: THINK_MS,
+    }),
+    leanPeer: benchLeanPeer(streamedLesson, CLI_RUNS),
+  };
+  console.log(
+    `${streamed.lesson}: edit → Run → verdict painted: p50 ${streamed.editRun.painted.p50.toFixed(1)} ms`,
+  );
   const rest = ONLY_EDIT ? undefined : await benchTheRest(browser, proxy);
   await browser.close();
   await proxy.close();
@@ -83,6 +104,7 @@ try {
     editRun,
     leanPeer,
     trace,
+    streamed,
     ...rest,
   };
   mkdirSync(join(PACKAGE_ROOT, 'bench-results'), { recursive: true });
@@ -127,6 +149,7 @@ function printTable(f: {
   editRun: EditRunFigures;
   leanPeer: Summary;
   trace: TraceFigures;
+  streamed: { lesson: string; editRun: EditRunFigures; leanPeer: Summary };
   cold?: ColdFigures;
   warm?: Summary;
   backToBack?: Summary;
@@ -147,6 +170,19 @@ function printTable(f: {
     [
       'localStorage writes per edit + Run',
       `${f.editRun.storageWrites.p50} writes, p50 ${f.editRun.storageMs.p50.toFixed(2)} ms`,
+    ],
+    [
+      `${f.streamed.lesson} (streamed replies): edit → Run → verdict shown`,
+      ms(f.streamed.editRun.verdict),
+    ],
+    [`${f.streamed.lesson}: edit → Run → verdict painted`, ms(f.streamed.editRun.painted)],
+    [
+      `lean tsx peer: ${f.streamed.lesson}'s reference over every cassette`,
+      ms(f.streamed.leanPeer),
+    ],
+    [
+      `${f.streamed.lesson}: edit → verdict painted vs the lean peer, p50 ratio`,
+      ratio(f.streamed.leanPeer, f.streamed.editRun.painted),
     ],
   ];
   for (const [group, t] of Object.entries(f.trace.threads)) {

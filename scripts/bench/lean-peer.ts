@@ -1,7 +1,8 @@
 /**
  * The lean process peer: one Node process (run with tsx) that imports a lesson's reference loop
  * and replays every case's cassette to it in order, with no request checks and no course
- * loading: the least a learner's own `tsx` run of the same loop could do.
+ * loading: the least a learner's own `tsx` run of the same loop could do. A streamed reply's
+ * events come at once, and a lesson's code that imports the SDK gets peer-sdk.ts in its place.
  * Usage: tsx scripts/bench/lean-peer.ts <lesson-dir> <dir>
  * where <lesson-dir> is fixtures/<lesson> and <dir> holds the lesson's program.ts and src/ as
  * written by prepareProcessDir().
@@ -14,6 +15,7 @@ import type { TimedEvent } from '../../core/api/stream-events.ts';
 import { createStreamLedger } from '../../core/sandbox/event-stream.ts';
 import type { Harness, HarnessMain } from '../../core/sandbox/harness-api.ts';
 import { scriptedUser } from '../../core/run/user-source.ts';
+import type { PeerModel } from './peer-sdk.ts';
 
 const [lessonDir, dir] = process.argv.slice(2);
 if (!lessonDir || !dir) throw new Error('usage: lean-peer.ts <lesson-dir> <dir>');
@@ -30,17 +32,22 @@ for (const name of readdirSync(casesDir).sort()) {
   };
   let next = 0;
   const streams = createStreamLedger(() => Promise.resolve());
+  const createMessage = () => {
+    const call = calls[next++];
+    return call ? Promise.resolve(call.response) : Promise.reject(new Error('no more calls'));
+  };
+  const streamMessage = () => {
+    const call = calls[next++];
+    if (!call?.stream) return Promise.reject(new Error('no more streamed calls'));
+    return Promise.resolve(streams.open(next, call.stream));
+  };
+  // The same answers behind the SDK, for a lesson whose code imports it (scripts/bench/peer-sdk.ts).
+  (globalThis as { __leanPeerModel?: PeerModel }).__leanPeerModel = (request) =>
+    request.stream === true ? streamMessage() : createMessage();
   const harness: Harness = {
     input,
-    createMessage() {
-      const call = calls[next++];
-      return call ? Promise.resolve(call.response) : Promise.reject(new Error('no more calls'));
-    },
-    streamMessage() {
-      const call = calls[next++];
-      if (!call?.stream) return Promise.reject(new Error('no more streamed calls'));
-      return Promise.resolve(streams.open(next, call.stream));
-    },
+    createMessage,
+    streamMessage,
     ask: scriptedAsk(input),
     tools: (impls) => async (tool, toolInput) => {
       const impl = impls[tool];

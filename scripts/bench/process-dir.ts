@@ -8,9 +8,14 @@ import { PACKAGE_ROOT } from '../../cli/node-host.ts';
 export function prepareProcessDir(lesson: Lesson): string {
   const dir = mkdtempSync(join(tmpdir(), `theinference-process-${lesson.id}-`));
   const harnessApi = join(PACKAGE_ROOT, 'core/sandbox/harness-api.ts');
+  // A lesson's code that imports the SDK gets the peer's (peer-sdk.ts: answered in-process).
+  const sdk = JSON.stringify(join(PACKAGE_ROOT, 'scripts/bench/peer-sdk.ts'));
+  const withSdk = (text: string) => text.replaceAll("'@anthropic-ai/sdk'", sdk);
   const files = {
-    ...lesson.reference,
-    'program.ts': lesson.harness.replace("'@theinference/harness'", JSON.stringify(harnessApi)),
+    ...Object.fromEntries(Object.entries(lesson.reference).map(([p, t]) => [p, withSdk(t)])),
+    'program.ts': withSdk(
+      lesson.harness.replace("'@theinference/harness'", JSON.stringify(harnessApi)),
+    ),
   };
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });

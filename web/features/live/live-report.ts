@@ -1,6 +1,7 @@
 import {
   checkLiveRun,
   recordedInput,
+  wholeInput,
   type CaseReport,
   type CaseRun,
   type CompileError,
@@ -93,7 +94,7 @@ export function compileReport(errors: CompileError[], context: Context): LiveRep
 function base({ lessonId, input, question, calls }: Context) {
   const usage = calls.reduce(
     (sum, { response }) => ({
-      input_tokens: sum.input_tokens + (response.usage?.input_tokens ?? 0),
+      input_tokens: sum.input_tokens + (response.usage ? wholeInput(response.usage) : 0),
       output_tokens: sum.output_tokens + (response.usage?.output_tokens ?? 0),
     }),
     { input_tokens: 0, output_tokens: 0 },

@@ -1,6 +1,7 @@
 import {
   createLiveSession,
   liveInput,
+  wholeInput,
   type CompileError,
   type FileMap,
   type Lesson,
@@ -81,8 +82,9 @@ export async function runLiveSession(
     const answer = await session.answer(request, { signal, onStreamEvent });
     if (answer.ok) {
       const { usage } = answer.response;
+      // The wallet counts every token sent, so "in" is the whole input, cached or not.
       hooks.onMeter(session.calls.length, {
-        input_tokens: usage?.input_tokens ?? 0,
+        input_tokens: usage ? wholeInput(usage) : 0,
         output_tokens: usage?.output_tokens ?? 0,
       });
     } else if ('status' in answer && answer.status === 401) hooks.onKeyRejected();

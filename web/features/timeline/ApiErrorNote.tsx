@@ -1,12 +1,17 @@
 import { explainApiError, type ApiRetry, type Turn } from '../../../core/index.ts';
 
-/** A live call the API (or the network) refused: the API's own error, and what it means. */
+/**
+ * A call the API (or the network) refused, or a stream an error event cut off (status 200): the
+ * API's own error, and what it means.
+ */
 export function ApiErrorNote({ error }: { error: NonNullable<Turn['error']> }) {
   const { status, body } = error;
   const title =
-    status > 0
-      ? `HTTP ${status} ${body.error.type}: ${body.error.message}`
-      : `No response (${body.error.type}): ${body.error.message}`;
+    status === 200
+      ? `Stream cut off by an error event, ${body.error.type}: ${body.error.message}`
+      : status > 0
+        ? `HTTP ${status} ${body.error.type}: ${body.error.message}`
+        : `No response (${body.error.type}): ${body.error.message}`;
   return (
     <div className="rejection api-error" role="group" aria-label={`API error: ${title}`}>
       <p className="rejection-title">{title}</p>

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { formatTokens, type Turn, type TurnConversation } from '../../../core/index.ts';
+import { cacheLine, formatTokens, type Turn, type TurnConversation } from '../../../core/index.ts';
 import { Json } from '../../ui/Json.tsx';
 import { LazyDetails } from '../../ui/LazyDetails.tsx';
 import { ContentBlocks } from './ContentBlocks.tsx';
@@ -36,6 +36,7 @@ interface Props {
 export function TurnEntry({ turn, previous, conversation, live = false }: Props) {
   const { request, response, rejection } = turn;
   const roles = requestRoles(request.raw);
+  const cache = cacheLine(turn);
   const replyIds = previous?.response?.content.flatMap((b) =>
     b.type === 'tool_use' ? [b.id] : [],
   );
@@ -73,7 +74,12 @@ export function TurnEntry({ turn, previous, conversation, live = false }: Props)
         )}
         {turn.error && (
           <span className="badge danger">
-            {turn.error.status > 0 ? turn.error.status : 'no response'}
+            {/* 200: the stream had begun, and an error event cut it off. */}
+            {turn.error.status === 200
+              ? 'cut off'
+              : turn.error.status > 0
+                ? turn.error.status
+                : 'no response'}
           </span>
         )}
         <span className="turn-ms">{Math.round(turn.durationMs)} ms</span>
@@ -97,6 +103,11 @@ export function TurnEntry({ turn, previous, conversation, live = false }: Props)
         </ol>
         <LazyDetails summary="Raw request">{() => <Json value={request.raw} />}</LazyDetails>
       </div>
+      {cache && (
+        <p className="turn-cache" data-testid="turn-cache">
+          <span className="block-kind">prompt cache</span> {cache}
+        </p>
+      )}
       <SentBlocks request={request.raw} replyIds={replyIds} />
       {turn.retries && (
         <Suspense fallback={null}>

@@ -87,6 +87,61 @@ describe('transcriptText', () => {
     );
   });
 
+  it("writes where a request put its cache breakpoints, and the cache's counts", () => {
+    const marked = {
+      role: 'user',
+      content: [{ type: 'text', text: 'Fix it.', cache_control: { type: 'ephemeral' } }],
+    };
+    const first = report.turns[0]!;
+    const cached: CaseReport = {
+      ...report,
+      status: 'pass',
+      kind: 'pass',
+      turns: [
+        {
+          ...first,
+          request: { messageCount: 1, newestMessage: marked, raw: { messages: [marked] } },
+          response: {
+            ...first.response!,
+            usage: { input_tokens: 4, output_tokens: 45, cache_creation_input_tokens: 806 },
+          },
+        },
+      ],
+    };
+    expect(transcriptText(cached).split('\n').slice(2, 6)).toEqual([
+      'Turn 1 · stop_reason tool_use · 2 ms',
+      '  → request: user',
+      '    text: Fix it.',
+      '  prompt cache: cache_control on messages[0].content[0] · 4 in · 806 cache write · 45 out',
+    ]);
+  });
+
+  it('writes the error a stream was cut off by', () => {
+    const [first] = report.turns;
+    const cut = {
+      ...first!,
+      response: undefined,
+      tools: [],
+      error: {
+        status: 200,
+        body: {
+          type: 'error' as const,
+          error: { type: 'overloaded_error', message: 'Overloaded' },
+        },
+      },
+    };
+    expect(
+      transcriptText({ ...report, turns: [cut] })
+        .split('\n')
+        .slice(4, 8),
+    ).toEqual([
+      'Turn 1 · 2 ms',
+      '  → request: user',
+      '    text: Use the echo tool on "hello"',
+      '  ✗ stream cut off by an error event: overloaded_error: Overloaded',
+    ]);
+  });
+
   it('writes JSON that reads back to the turns', () => {
     const parsed = JSON.parse(transcriptJson(report)) as { case: string; turns: unknown[] };
     expect(parsed.case).toBe('echo');

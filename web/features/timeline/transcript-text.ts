@@ -1,4 +1,5 @@
 import {
+  cacheLine,
   conversationsOf,
   summarizeCase,
   type AskRecord,
@@ -65,7 +66,20 @@ function turnLines(
     if (sent.length > 1) lines.push(`    messages[${index}]:`);
     for (const block of sentBlocks(message, ids)) lines.push(`    ${blockLine(block)}`);
   }
+  const cache = cacheLine(turn);
+  if (cache) lines.push(`  prompt cache: ${cache}`);
   if (rejection) lines.push(`  ✗ ${rejection.body.error.message}`);
+  if (turn.error) {
+    const { status, body } = turn.error;
+    // 200: the stream had begun, and an error event cut it off.
+    const what =
+      status === 200
+        ? 'stream cut off by an error event'
+        : status > 0
+          ? `HTTP ${status}`
+          : 'no response';
+    lines.push(`  ✗ ${what}: ${body.error.type}: ${cut(body.error.message)}`);
+  }
   for (const block of response?.content ?? []) {
     lines.push(
       block.type === 'text'

@@ -4,6 +4,7 @@ import {
   describeDiffEntry,
   replayAt,
   summarizeCase,
+  thinkingSummary,
   type CaseReport,
   type LessonReport,
   type Turn,
@@ -58,6 +59,11 @@ function printTurn(turn: Turn, out: string[]): void {
   }
   const response = turn.response;
   if (!response) return;
+  for (const block of response.content) {
+    if (block.type === 'thinking' || block.type === 'redacted_thinking') {
+      out.push(`    ${style.dim(`→ ${block.type} ${terminalLine(thinkingSummary(block, 80))}`)}`);
+    }
+  }
   const texts = response.content.filter((b) => b.type === 'text').map((b) => b.text);
   const uses = response.content.filter((b) => b.type === 'tool_use');
   const reason = response.stop_reason;

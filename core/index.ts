@@ -119,6 +119,7 @@ export { describeDiffEntry } from './grade/describe-diff.ts';
 export { summarizeCase } from './grade/transcript.ts';
 export { conversationsOf, type TurnConversation } from './grade/conversations.ts';
 export { cacheLine } from './grade/cache-line.ts';
+export { thinkingSummary } from './grade/thinking-text.ts';
 export {
   describeEvent,
   eventTimes,

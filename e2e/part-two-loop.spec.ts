@@ -49,7 +49,7 @@ async function passAndGoOn(page: Page, next: string): Promise<void> {
 test('the loop a learner passed part one with is the one part two runs, in both of its files', async ({
   page,
 }) => {
-  // Five lessons passed, with a reload and a reset on the way.
+  // Six lessons passed, with a reload and a reset on the way.
   test.slow();
   await page.goto('/#/budgets-and-refusal');
   await editorReady(page, 'budgets-and-refusal');
@@ -58,6 +58,8 @@ test('the loop a learner passed part one with is the one part two runs, in both 
   await setReference(page, lessonById('the-agent').reference);
   await passAndGoOn(page, 'streaming-replies');
   await setReference(page, lessonById('streaming-replies').reference);
+  await passAndGoOn(page, 'thinking');
+  await setReference(page, lessonById('thinking').reference);
   await passAndGoOn(page, 'file-tools');
 
   await test.step('file-tools opens with their loop, beside the stub to write', async () => {

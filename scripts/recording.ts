@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -19,7 +19,7 @@ import { estimateInputTokens, estimateOutputTokens } from './token-estimate.ts';
  * an author writes only the model's side of a cassette (scripts/record-case.ts; the member
  * cases scripts/domain-cases.ts makes). Each `request` may be `{}` or out of date, and an id
  * not yet shaped as the API's (`msg_new`, `toolu_new`) gets a fresh one (from `ids`, when
- * given). A count left at 0 in a response's `usage` gets an estimate in line with the course's
+ * given), as does a thinking block's `signature` and a redacted block's `data` left as `new`. A count left at 0 in a response's `usage` gets an estimate in line with the course's
  * recordings.
  */
 export async function recordCase(
@@ -48,6 +48,8 @@ export async function recordCase(
       if (block.type === 'tool_use' && !/^toolu_01[A-Za-z0-9]{22}$/.test(block.id)) {
         block.id = ids('toolu');
       }
+      if (block.type === 'thinking' && block.signature === 'new') block.signature = opaque(240);
+      if (block.type === 'redacted_thinking' && block.data === 'new') block.data = opaque(420);
     }
   }
 
@@ -158,6 +160,14 @@ function shapeAttempt(attempt: TimedEvent[], inputTokens: number, ids: (prefix: 
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * An opaque value shaped as the API's signatures and redacted data are: base64 of `bytes`
+ * bytes, the first a protobuf field tag (0x12), so it starts `E` as the real ones do.
+ */
+function opaque(bytes: number): string {
+  return Buffer.from([0x12, ...randomBytes(bytes - 1)]).toString('base64');
+}
 
 /** A fresh id as the API shapes them: the prefix, `01`, then 22 letters and digits. */
 function randomId(prefix: string): string {

@@ -10,7 +10,7 @@ export const SETS = {
   /** The installed SDK's `StopReason`, as the cassette schema lists it. */
   stop_reason: apiResponseSchema.shape.stop_reason.options,
   /** The content blocks of a reply, as the cassette schema lists them. */
-  block_type: ['text', 'tool_use'],
+  block_type: ['text', 'thinking', 'redacted_thinking', 'tool_use'],
   /** The order tools started together finish in (parallel-tool-calls' harness, `input.finish`). */
   finish_order: ['reverse', 'in-order', 'mixed'],
   /** What a tool can throw, or reject with: what `String(error)` and `error.message` tell apart. */

@@ -6,7 +6,9 @@ import { jsonEqual } from '../core/cassette/json-diff.ts';
  * The events the API streams for `response`, as an author's recording needs them
  * (scripts/recording.ts): the order and shapes of a real stream (message_start with
  * `output_tokens` 1, each block started, filled and stopped, a `ping` after the first block
- * starts, a tool's input as an empty `partial_json` then fragments of its JSON, message_delta
+ * starts, a tool's input as an empty `partial_json` then fragments of its JSON, a thinking block
+ * started empty, its text in `thinking_delta` pieces and its signature in one `signature_delta`
+ * just before its stop, a redacted one whole at its start, message_delta
  * with the stop reason and the cumulative usage, message_stop), text in pieces of a few words,
  * and gaps of the kind a real stream has (a first event after a few hundred milliseconds, then
  * tens of milliseconds each). Deterministic: the same response gives the same events.
@@ -38,6 +40,24 @@ export function streamOf(response: ApiResponse): TimedEvent[] {
       for (const text of pieces(block.text, /\S+\s*/g, 3)) {
         events.push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } });
       }
+    } else if (block.type === 'thinking') {
+      const start = { type: 'thinking' as const, thinking: '', signature: '' };
+      events.push({ type: 'content_block_start', index, content_block: start });
+      if (index === 0) events.push({ type: 'ping' });
+      // With `display: "omitted"` the text is empty, and no thinking_delta comes at all.
+      const thoughts = block.thinking === '' ? [] : pieces(block.thinking, /\S+\s*/g, 6);
+      for (const thinking of thoughts) {
+        events.push({
+          type: 'content_block_delta',
+          index,
+          delta: { type: 'thinking_delta', thinking },
+        });
+      }
+      const signature = { type: 'signature_delta' as const, signature: block.signature };
+      events.push({ type: 'content_block_delta', index, delta: signature });
+    } else if (block.type === 'redacted_thinking') {
+      events.push({ type: 'content_block_start', index, content_block: { ...block } });
+      if (index === 0) events.push({ type: 'ping' });
     } else {
       const start = { ...block, input: {} };
       events.push({ type: 'content_block_start', index, content_block: start });

@@ -1,5 +1,6 @@
 import {
   explainApiError,
+  thinkingSummary,
   usedTokens,
   type ApiErrorBody,
   type ApiRequest,
@@ -115,6 +116,12 @@ export function createLivePrinter(
       write(
         `turn ${event.index} stop_reason="${terminalLine(response.stop_reason)}"${asked}${timing}${style.dim(` · ${used} tokens`)}`,
       );
+      // A streamed reply's thinking was printed as it came; a whole reply's is shown in short.
+      for (const block of event.stream ? [] : response.content) {
+        if (block.type === 'thinking' || block.type === 'redacted_thinking') {
+          write(style.dim(`  ✻ ${block.type} ${terminalLine(thinkingSummary(block))}`));
+        }
+      }
       for (const use of uses) {
         names.set(use.id, use.name);
         write(`  → ${terminalLine(use.name)} ${inline(use.input)}`);
@@ -126,8 +133,19 @@ export function createLivePrinter(
       if (event.type === 'content_block_start' && event.content_block.type === 'text') {
         streaming = event.index;
         writePart(style.dim('  ▸ '));
+      } else if (event.type === 'content_block_start' && event.content_block.type === 'thinking') {
+        streaming = event.index;
+        writePart(style.dim('  ✻ '));
+      } else if (event.type === 'content_block_start') {
+        const block = event.content_block;
+        if (block.type === 'redacted_thinking') {
+          write(style.dim(`  ✻ redacted_thinking ${thinkingSummary(block)}`));
+        }
       } else if (event.type === 'content_block_delta' && event.index === streaming) {
         if (event.delta.type === 'text_delta') writePart(terminalText(event.delta.text));
+        if (event.delta.type === 'thinking_delta') {
+          writePart(style.dim(terminalText(event.delta.thinking)));
+        }
       } else if (
         (event.type === 'content_block_stop' && event.index === streaming) ||
         (event.type === 'error' && streaming !== undefined)

@@ -33,7 +33,27 @@ export interface ToolResultBlock {
   is_error?: boolean;
 }
 
-export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock;
+/**
+ * The model's reasoning, when thinking is on: its text (summarized, or `""` when the request's
+ * `display` is `omitted`) and the `signature` that lets the API verify the block when it comes
+ * back in a later request. Sent back unchanged, byte for byte.
+ */
+export interface ThinkingBlock {
+  type: 'thinking';
+  thinking: string;
+  signature: string;
+}
+
+/** Thinking the safety systems redacted: `data` is opaque and encrypted, sent back unchanged. */
+export interface RedactedThinkingBlock {
+  type: 'redacted_thinking';
+  data: string;
+}
+
+/** A block of a model reply, as cassettes record them. */
+export type ReplyBlock = TextBlock | ThinkingBlock | RedactedThinkingBlock | ToolUseBlock;
+
+export type ContentBlock = ReplyBlock | ToolResultBlock;
 
 /** One message of a conversation as sent in a request. */
 export interface ApiMessage {
@@ -63,13 +83,16 @@ export interface CacheCreation {
   ephemeral_1h_input_tokens: number;
 }
 
-/** A successful response from `POST /v1/messages`. */
-export interface ApiResponse {
+/**
+ * A successful response from `POST /v1/messages`. `Block` narrows what its content may hold
+ * where a caller knows (the harness's `createMessage`, as part one's types read it).
+ */
+export interface ApiResponse<Block extends ReplyBlock = ReplyBlock> {
   id: string;
   type: 'message';
   role: 'assistant';
   model: string;
-  content: (TextBlock | ToolUseBlock)[];
+  content: Block[];
   stop_reason: StopReason;
   stop_sequence?: string | null;
   /** For a `refusal`, the policy category that triggered it; otherwise null. */

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ApiResponse, StopReason, TextBlock, ToolUseBlock } from './messages.ts';
+import type { ApiErrorBody, ApiResponse, ReplyBlock, StopReason } from './messages.ts';
 
 /**
  * The server-sent events of a streamed `POST /v1/messages` (`stream: true`), as the installed
@@ -39,7 +39,7 @@ export type StartedMessage = Omit<
 /** The events the SDK yields (its `RawMessageStreamEvent`). */
 export type MessageStreamEvent =
   | { type: 'message_start'; message: StartedMessage }
-  | { type: 'content_block_start'; index: number; content_block: TextBlock | ToolUseBlock }
+  | { type: 'content_block_start'; index: number; content_block: ReplyBlock }
   | { type: 'content_block_delta'; index: number; delta: ContentBlockDelta }
   | { type: 'content_block_stop'; index: number }
   | {
@@ -79,8 +79,9 @@ export type Assembled =
  * Builds the message a stream carries, event by event, the way `MessageStream` does in the
  * SDK (`#accumulateMessage`), and checks the order the API keeps: `message_start` first, each
  * block started, filled and stopped before the next starts (by index, from 0), a tool's
- * `partial_json` whole JSON at its `content_block_stop`, one `message_delta`, `message_stop`
- * last. `add` answers the problem with an event, or undefined when it fits.
+ * `partial_json` whole JSON at its `content_block_stop`, a thinking block's text by
+ * `thinking_delta` and then its one `signature_delta` (a redacted one whole at its start), one
+ * `message_delta`, `message_stop` last. `add` answers the problem with an event, or undefined when it fits.
  */
 export interface StreamAccumulator {
   add(event: MessageStreamEvent): string | undefined;
@@ -92,7 +93,7 @@ export interface StreamAccumulator {
 
 export function createAccumulator(): StreamAccumulator {
   let message: ApiResponse | undefined;
-  let open: { index: number; json?: string } | undefined;
+  let open: { index: number; json?: string; signed?: boolean } | undefined;
   let ended = false;
   let delta = false;
   function add(event: MessageStreamEvent): string | undefined {
@@ -112,6 +113,9 @@ export function createAccumulator(): StreamAccumulator {
         if (block.type === 'text' && block.text !== '') {
           return 'a text block starts with text: its text comes in text_delta events';
         }
+        if (block.type === 'thinking' && (block.thinking !== '' || block.signature !== '')) {
+          return 'a thinking block starts empty: its text comes in thinking_delta events, its signature in a signature_delta';
+        }
         message.content.push(block);
         open = block.type === 'tool_use' ? { index: next, json: '' } : { index: next };
         return;
@@ -125,6 +129,14 @@ export function createAccumulator(): StreamAccumulator {
         if (d.type === 'text_delta' && block.type === 'text') block.text += d.text;
         else if (d.type === 'input_json_delta' && block.type === 'tool_use') {
           open.json += d.partial_json;
+        } else if (block.type === 'thinking' && open.signed) {
+          return `a ${d.type} for block ${event.index} after its signature_delta, which comes last`;
+        } else if (d.type === 'thinking_delta' && block.type === 'thinking') {
+          block.thinking += d.thinking;
+        } else if (d.type === 'signature_delta' && block.type === 'thinking') {
+          // The SDK sets the signature, it does not append: the API sends it whole, once.
+          block.signature = d.signature;
+          open.signed = true;
         } else return `a ${d.type} for block ${event.index}, a ${block.type} block`;
         return;
       }
@@ -139,6 +151,9 @@ export function createAccumulator(): StreamAccumulator {
             return `block ${event.index}'s partial_json is not a JSON object: ${JSON.stringify(open.json)}`;
           }
           block.input = input;
+        }
+        if (block.type === 'thinking' && !open.signed) {
+          return `block ${event.index}'s thinking stops without its signature_delta`;
         }
         open = undefined;
         return;

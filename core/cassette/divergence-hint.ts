@@ -21,6 +21,8 @@ const fieldHints: Record<string, string> = {
     'The `tools` list differs from the recording: send every tool definition (name, description, input_schema) unchanged, on every call.',
   system:
     'The `system` prompt differs from the recording: send it exactly as given, on every call.',
+  thinking:
+    "The request's `thinking` setting differs from the recording: send the same setting on every call of a conversation.",
 };
 
 export const hints = {

@@ -74,7 +74,7 @@ export function createCassetteSession(
     const replies = recording.slice(0, made).map((call) => call.response);
     const threaded = threads.expand(request);
     if (!threaded.ok) return { ok: false, rejection: invalidRequest(threaded.issue, at) };
-    const issue = validateRequest(threaded.request, threaded.previous ?? replies.at(-1));
+    const issue = validateRequest(threaded.request, threaded.previous ?? replies.at(-1), replies);
     if (issue) {
       // The API's words stay; what to do about them follows the mistake the request shows,
       // and where the recording has ended, the mistake is calling again at all: advice on how

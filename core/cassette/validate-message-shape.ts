@@ -6,7 +6,7 @@ import type { RequestIssue } from './request-issue.ts';
  * schema checks it and reported in its words (`messages.1.content.0.tool_use.id: Field required`).
  */
 
-/** Block types the Messages API accepts in a message; only three are checked further. */
+/** Block types the Messages API accepts in a message; five are checked further. */
 const messageBlockTags = [
   'text',
   'image',
@@ -33,6 +33,7 @@ const explain = {
   block:
     "Each content block is an object tagged by `type`, such as {type: 'text', text} or {type: 'tool_result', tool_use_id, content}: check the spelling of `type`.",
   text: 'A text block needs its `text` as a string.',
+  hole: 'A content block was sent as `null`: JSON writes a hole in an array (an index never set) as null. Keep every block of the reply at its index, whatever its type.',
   toolUse:
     "A tool_use block is the model's own: send it back exactly as it came in response.content, with its id, name and input.",
   toolUseId:
@@ -40,6 +41,8 @@ const explain = {
   resultContent:
     "A tool_result's content must be a string or a list of text blocks: turn the tool's output into a string (JSON.stringify an object) before sending it.",
   isError: 'is_error is a boolean: set it to true when the tool failed, or leave it out.',
+  thinking:
+    "A thinking block is the model's own: send it back exactly as it came in response.content, its thinking with its signature (a redacted_thinking block with its data).",
 };
 
 export function checkMessageShape(message: unknown, index: number): RequestIssue | undefined {
@@ -72,7 +75,12 @@ function checkBlock(
   tags: string[],
   explanation: string,
 ): RequestIssue | undefined {
-  if (!isJsonObject(block)) return { message: `${at}: ${notAnObject}`, explanation };
+  if (!isJsonObject(block)) {
+    return {
+      message: `${at}: ${notAnObject}`,
+      explanation: block === null ? explain.hole : explanation,
+    };
+  }
   const { type } = block;
   if (type === undefined) {
     return { message: `${at}: Unable to extract tag using discriminator 'type'`, explanation };
@@ -93,6 +101,13 @@ function checkBlock(
         checkString(block, fields, 'tool_use_id', explain.toolUseId) ??
         checkToolResult(block, fields)
       );
+    case 'thinking':
+      return (
+        checkString(block, fields, 'signature', explain.thinking) ??
+        checkString(block, fields, 'thinking', explain.thinking)
+      );
+    case 'redacted_thinking':
+      return checkString(block, fields, 'data', explain.thinking);
   }
 }
 

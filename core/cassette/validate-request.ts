@@ -3,6 +3,7 @@ import { isJsonObject } from './json-diff.ts';
 import { checkCacheControl } from './validate-cache-control.ts';
 import { checkMessageShape } from './validate-message-shape.ts';
 import { checkPrefill } from './validate-prefill.ts';
+import { checkThinkingBlocks, checkThinkingConfig, thinkingOn } from './validate-thinking.ts';
 import { checkToolPairing } from './validate-tool-pairing.ts';
 import type { RequestIssue, ShapedMessage } from './request-issue.ts';
 
@@ -11,9 +12,9 @@ export type { RequestIssue } from './request-issue.ts';
 /**
  * Validates a request the way the real Messages API does, so a learner meets the API's own
  * 400s here first. Structure comes first (the API's schema, prompt-cache breakpoints
- * included), then the rules about the conversation: who speaks first, empty content, how tool
- * results pair with tool uses, and (for the models that refuse it) a conversation that ends
- * with the assistant.
+ * included), then the request's `thinking`, then the rules about the conversation: who speaks
+ * first, empty content, how tool results pair with tool uses, the thinking blocks a tool loop
+ * sends back, and (for the models that refuse it) a conversation that ends with the assistant.
  */
 
 const explain = {
@@ -31,14 +32,16 @@ const explain = {
 
 /**
  * `previous` is the last response the conversation got: a turn it paused (`pause_turn`) may
- * be sent back as the final message.
+ * be sent back as the final message. `replies` are all it got so far: the thinking blocks the
+ * request may send back are theirs.
  */
 export function validateRequest(
   request: unknown,
   previous?: ApiResponse,
+  replies: readonly ApiResponse[] = previous ? [previous] : [],
 ): RequestIssue | undefined {
   const body = isJsonObject(request) ? request : {};
-  const { model, max_tokens: maxTokens, messages } = body;
+  const { model, max_tokens: maxTokens, messages, thinking } = body;
   if (model === undefined) return { message: 'model: Field required', explanation: explain.model };
   if (typeof model !== 'string') {
     return { message: 'model: Input should be a valid string', explanation: explain.model };
@@ -62,11 +65,14 @@ export function validateRequest(
     const issue = checkMessageShape(message, i);
     if (issue) return issue;
   }
+  const thinkingIssue = checkThinkingConfig(thinking, model, maxTokens as number);
+  if (thinkingIssue) return thinkingIssue;
   const shaped = messages as ShapedMessage[];
   return (
     checkCacheControl(body) ??
     checkConversation(shaped) ??
     checkToolPairing(shaped) ??
+    checkThinkingBlocks(shaped, replies, thinkingOn(thinking)) ??
     checkPrefill(model, shaped, previous)
   );
 }

@@ -147,3 +147,51 @@ describe('keepStream', () => {
     expect(buildTurns([call])[0]?.stream).toEqual({ events, more: 0 });
   });
 });
+
+describe('a replay of a reply that thinks', () => {
+  const at = (ms: number, event: unknown) => ({ ms, event }) as TimedEvent;
+  const thinking: TimedEvent[] = [
+    events[0]!,
+    at(20, {
+      type: 'content_block_start',
+      index: 0,
+      content_block: { type: 'thinking', thinking: '', signature: '' },
+    }),
+    at(30, {
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'thinking_delta', thinking: 'Paris, ' },
+    }),
+    at(30, {
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'thinking_delta', thinking: 'then Rome.' },
+    }),
+    at(5, {
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'signature_delta', signature: 'EqQBCkgI' },
+    }),
+    at(1, { type: 'content_block_stop', index: 0 }),
+    at(10, {
+      type: 'content_block_start',
+      index: 1,
+      content_block: { type: 'redacted_thinking', data: 'EmwKAhgB' },
+    }),
+  ];
+
+  it('shows the thinking growing, then signed, and a redacted block whole', () => {
+    expect(replayAt(thinking, 3).blocks).toEqual([
+      { index: 0, type: 'thinking', text: 'Paris, ', done: false },
+    ]);
+    expect(replayAt(thinking, 7).blocks).toEqual([
+      { index: 0, type: 'thinking', text: 'Paris, then Rome.', done: true, signed: true },
+      { index: 1, type: 'redacted_thinking', text: 'EmwKAhgB', done: false },
+    ]);
+  });
+
+  it('names a signature_delta by its size, not its value', () => {
+    expect(describeEvent(thinking[4]!.event)).toBe('signature_delta #0 (8 characters)');
+    expect(describeEvent(thinking[2]!.event)).toBe('thinking_delta #0 "Paris, "');
+  });
+});

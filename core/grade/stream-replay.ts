@@ -22,8 +22,13 @@ export interface ReplayBlock {
   type: string;
   /** A tool call's name. */
   name?: string;
-  /** A text or thinking block's text so far; a tool call's `partial_json` so far. */
+  /**
+   * A text or thinking block's text so far; a tool call's `partial_json` so far; a redacted
+   * thinking block's encrypted `data`, which arrives whole.
+   */
   text: string;
+  /** A thinking block's signature has come (its `signature_delta`, just before its stop). */
+  signed?: boolean;
   /** Its `content_block_stop` has come. */
   done: boolean;
 }
@@ -48,7 +53,8 @@ export function eventTimes(events: readonly TimedEvent[]): number[] {
 /**
  * The reply after the first `count` events, built leniently (a recorded stream was checked when
  * it was loaded or received; this only shows it): text grows by `text_delta`, thinking by
- * `thinking_delta`, a tool call's input by its `input_json_delta` fragments.
+ * `thinking_delta` until its `signature_delta`, a tool call's input by its `input_json_delta`
+ * fragments; a redacted thinking block comes whole.
  */
 export function replayAt(events: readonly TimedEvent[], count: number): ReplayFrame {
   const seen = events.slice(0, Math.max(0, count));
@@ -61,10 +67,16 @@ export function replayAt(events: readonly TimedEvent[], count: number): ReplayFr
 function apply(frame: ReplayFrame, byIndex: Map<number, ReplayBlock>, event: StreamEvent) {
   switch (event.type) {
     case 'content_block_start': {
-      const start = event.content_block as { type: string; name?: unknown; text?: unknown };
+      const start = event.content_block as {
+        type: string;
+        name?: unknown;
+        text?: unknown;
+        data?: unknown;
+      };
       const block: ReplayBlock = { index: event.index, type: start.type, text: '', done: false };
       if (typeof start.name === 'string') block.name = start.name;
       if (typeof start.text === 'string') block.text = start.text;
+      if (typeof start.data === 'string') block.text = start.data;
       byIndex.set(event.index, block);
       frame.blocks.push(block);
       return;
@@ -76,6 +88,7 @@ function apply(frame: ReplayFrame, byIndex: Map<number, ReplayBlock>, event: Str
       if (d.type === 'text_delta') block.text += d.text;
       else if (d.type === 'input_json_delta') block.text += d.partial_json;
       else if (d.type === 'thinking_delta') block.text += d.thinking;
+      else if (d.type === 'signature_delta') block.signed = true;
       return;
     }
     case 'content_block_stop': {
@@ -116,7 +129,9 @@ export function describeEvent(event: StreamEvent): string {
             ? quote(d.partial_json)
             : d.type === 'thinking_delta'
               ? quote(d.thinking)
-              : '';
+              : d.type === 'signature_delta'
+                ? `(${d.signature.length} characters)`
+                : '';
       return `${d.type} #${event.index}${what ? ` ${what}` : ''}`;
     }
     case 'content_block_stop':

@@ -49,7 +49,12 @@ function ownDeclarations(
   const theirs = new Map(declarationsOf(next.starter[path] ?? '').map((i) => [i.key, i]));
   return declarationsOf(mine)
     .filter((i) => !clashes.includes(i.key))
-    .filter((i) => base.get(i.key)?.text !== i.text || theirs.get(i.key)?.text === i.text)
+    .filter((i) => {
+      const was = base.get(i.key)?.text;
+      // The learner's own change; or one neither changed, which the starter keeps. One only the
+      // starter changed comes in the starter's version: that is the merge's answer.
+      return was !== i.text || (theirs.has(i.key) && theirs.get(i.key)?.text === was);
+    })
     .map((i) => i.text);
 }
 

@@ -69,12 +69,31 @@ const toolUseBlockSchema = z.strictObject({
   input: z.record(z.string(), json),
 });
 
+/** A thinking block: its text and the signature the API checks when the block comes back. */
+export const thinkingBlockSchema = z.strictObject({
+  type: z.literal('thinking'),
+  thinking: z.string(),
+  signature: z.string().min(1, 'a thinking block carries its signature'),
+});
+/** Thinking the safety systems redacted: opaque, encrypted `data`. */
+export const redactedThinkingBlockSchema = z.strictObject({
+  type: z.literal('redacted_thinking'),
+  data: z.string().min(1),
+});
+
 export const apiResponseSchema = z.strictObject({
   id: z.string().regex(/^msg_[A-Za-z0-9_]+$/, 'message ids look like msg_...'),
   type: z.literal('message'),
   role: z.literal('assistant'),
   model: z.string().min(1),
-  content: z.array(z.discriminatedUnion('type', [textBlockSchema, toolUseBlockSchema])),
+  content: z.array(
+    z.discriminatedUnion('type', [
+      textBlockSchema,
+      thinkingBlockSchema,
+      redactedThinkingBlockSchema,
+      toolUseBlockSchema,
+    ]),
+  ),
   stop_reason: stopReasonSchema,
   stop_sequence: z.string().nullable().optional(),
   /** Why the model refused (`refusal`), or null; recordings of current models carry it. */

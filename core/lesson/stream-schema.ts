@@ -73,6 +73,10 @@ const streamEventSchema = z.discriminatedUnion('type', [
     index,
     content_block: z.discriminatedUnion('type', [
       z.strictObject({ type: z.literal('text'), text: z.string() }),
+      // A thinking block starts empty; thinking_delta and one signature_delta fill it.
+      z.strictObject({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() }),
+      // A redacted one arrives whole, and gets no deltas.
+      z.strictObject({ type: z.literal('redacted_thinking'), data: z.string().min(1) }),
       z.strictObject({
         type: z.literal('tool_use'),
         id: z.string(),

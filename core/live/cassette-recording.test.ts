@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResponse } from '../api/messages.ts';
+import type { TimedEvent } from '../api/stream-events.ts';
 import { readCassette, recordCase, recordCassette } from './cassette-recording.ts';
 
 /** A response as the API sends it today: more fields than a cassette keeps. */
@@ -114,14 +115,102 @@ describe('recordCassette', () => {
       ok: false,
       problem: 'the run made no model call to record',
     });
-    const thinking = { ...sent, content: [{ type: 'thinking', thinking: '…', signature: 's' }] };
+    const search = {
+      ...sent,
+      content: [{ type: 'server_tool_use', id: 'srvtoolu_01', name: 'web_search', input: {} }],
+    };
     const recorded = recordCassette([
-      { request: first, response: thinking as unknown as ApiResponse },
+      { request: first, response: search as unknown as ApiResponse },
     ]);
     expect(recorded.ok).toBe(false);
     expect(!recorded.ok && recorded.problem).toMatch(
       /^a cassette cannot hold calls\.0\.response\.content\.0.* \(response #1\)/,
     );
+  });
+});
+
+describe('recordCassette with thinking', () => {
+  const thinking = {
+    type: 'thinking',
+    thinking: 'Chicago first.',
+    signature: 'EqQBCkgIBxABGAIiQE',
+  };
+  const redacted = { type: 'redacted_thinking', data: 'EmwKAhgBEgy3va3pzix' };
+  const use = { type: 'tool_use', id: 'toolu_01XyZ', name: 'echo', input: { text: 'hi' } };
+  const reply = { ...sent, content: [thinking, redacted, use] } as unknown as ApiResponse;
+
+  it('keeps thinking blocks whole, signatures and redacted data as they came', () => {
+    const back: ApiRequest = {
+      ...first,
+      messages: [first.messages, { role: 'assistant', content: reply.content }, results].flat(),
+    };
+    const recorded = recordCassette([
+      { request: first, response: reply },
+      { request: back, response: sent },
+    ]);
+    expect(recorded.ok && recorded.value.calls[0]!.response.content).toEqual([
+      thinking,
+      redacted,
+      use,
+    ]);
+    expect(recorded.ok && recorded.value.calls[1]!.request.messages).toEqual(back.messages);
+  });
+
+  it('keeps them in a streamed reply, as thinking_delta and signature_delta assemble them', () => {
+    const timed = (event: unknown) => ({ ms: 20, event }) as TimedEvent;
+    const start = {
+      ...reply,
+      content: [],
+      stop_reason: null,
+      usage: { input_tokens: 12, output_tokens: 1 },
+    };
+    const stream = [
+      timed({ type: 'message_start', message: start }),
+      timed({
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'thinking', thinking: '', signature: '' },
+      }),
+      timed({
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'thinking_delta', thinking: 'Chicago ' },
+      }),
+      timed({
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'thinking_delta', thinking: 'first.' },
+      }),
+      timed({
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'signature_delta', signature: thinking.signature },
+      }),
+      timed({ type: 'content_block_stop', index: 0 }),
+      timed({ type: 'content_block_start', index: 1, content_block: redacted }),
+      timed({ type: 'content_block_stop', index: 1 }),
+      timed({ type: 'content_block_start', index: 2, content_block: { ...use, input: {} } }),
+      timed({
+        type: 'content_block_delta',
+        index: 2,
+        delta: { type: 'input_json_delta', partial_json: '{"text":"hi"}' },
+      }),
+      timed({ type: 'content_block_stop', index: 2 }),
+      timed({
+        type: 'message_delta',
+        delta: { stop_reason: 'tool_use', stop_sequence: null },
+        usage: { output_tokens: 7 },
+      }),
+      timed({ type: 'message_stop' }),
+    ];
+    const recorded = recordCassette([
+      { request: { ...first, stream: true }, response: reply, stream },
+    ]);
+    expect(recorded.ok && recorded.value.calls[0]!.response.content).toEqual([
+      thinking,
+      redacted,
+      use,
+    ]);
   });
 });
 

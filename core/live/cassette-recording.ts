@@ -25,6 +25,9 @@ export type Recorded<T> = { ok: true; value: T } | { ok: false; problem: string 
 const BLOCK_FIELDS: Record<string, readonly string[]> = {
   text: ['type', 'text'],
   tool_use: ['type', 'id', 'name', 'input'],
+  // A thinking block goes back to the API unchanged, so its signature is kept whole.
+  thinking: ['type', 'thinking', 'signature'],
+  redacted_thinking: ['type', 'data'],
 };
 
 const RESPONSE_FIELDS = ['id', 'type', 'role', 'model', 'content', 'stop_reason', 'stop_sequence'];

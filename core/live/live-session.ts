@@ -113,7 +113,8 @@ export function createLiveSession({ send, limits, model }: LiveSessionOptions): 
     const at = { requestNumber: calls.length + 1, recorded: 0 };
     const threaded = threads.expand(sent);
     if (!threaded.ok) return { ok: false, rejection: invalidRequest(threaded.issue, at) };
-    const issue = validateRequest(threaded.request, threaded.previous ?? calls.at(-1)?.response);
+    const replies = calls.map((call) => call.response);
+    const issue = validateRequest(threaded.request, threaded.previous ?? replies.at(-1), replies);
     if (issue) return { ok: false, rejection: invalidRequest(issue, at) };
     const tooDear = overBudget(threaded.request);
     if (tooDear) {

@@ -1,4 +1,4 @@
-import type { ApiRequest, ApiResponse } from '../api/messages.ts';
+import type { ApiRequest, ApiResponse, TextBlock, ToolUseBlock } from '../api/messages.ts';
 import type { EventStream } from './event-stream.ts';
 import type { ApprovalCall, Decision } from '../wire/approval.ts';
 
@@ -16,8 +16,13 @@ export { FILE_TOOL_DEFINITIONS, fileToolDefinitions } from '../workspace/tool-de
 export interface Harness<Input = unknown> {
   /** The case's `input` from `case.json`. */
   readonly input: Input;
-  /** Sends one Messages API request to the recorded model. A refused one rejects with the SDK's `BadRequestError`. */
-  createMessage(request: ApiRequest): Promise<ApiResponse>;
+  /**
+   * Sends one Messages API request to the recorded model. A refused one rejects with the SDK's
+   * `BadRequestError`. Its type lists the blocks part one's `ModelResponse` reads, text and
+   * tool_use; a recording that thinks has its thinking blocks in `content` too, in the order
+   * they came (a lesson about thinking streams, `streamMessage`, whose events type them).
+   */
+  createMessage(request: ApiRequest): Promise<ApiResponse<TextBlock | ToolUseBlock>>;
   /**
    * Sends one streaming request (`stream: true`) to the recorded model: it resolves, once the
    * request passed the same checks, with the reply's raw events as an async iterable (the SDK's

@@ -293,7 +293,8 @@ port?.listen((message) => {
     started = true;
     const h: Harness = {
       input: host.input,
-      createMessage,
+      // Typed as part one reads a reply; the recording's thinking blocks are in it as they came.
+      createMessage: createMessage as Harness['createMessage'],
       streamMessage,
       tools,
       ask,

@@ -23,6 +23,11 @@ export interface MessagesContext {
   queues: ScriptQueues;
   /** The conversations of threaded requests, by the id of their last reply. */
   threads: ThreadStore;
+  /**
+   * The replies sent so far: the thinking blocks a request sends back must be among theirs, as
+   * the API knows its own by their signatures.
+   */
+  replies: ApiResponse[];
 }
 
 /**
@@ -55,7 +60,7 @@ export function answerMessages(
   }
   const threaded = context.threads.expand(request);
   if (!threaded.ok) return refuse(failure(400, threaded.issue.message));
-  const issue = validateRequest(threaded.request, threaded.previous);
+  const issue = validateRequest(threaded.request, threaded.previous, context.replies);
   if (issue) return refuse(failure(400, issue.message));
   const model = String(request.model);
   if (context.models && !context.models.includes(model)) {
@@ -66,6 +71,7 @@ export function answerMessages(
   const reply = scripted?.reply ?? defaultReply(request);
   const response = completeResponse(reply, threaded.request);
   context.threads.record(request, threaded.request, response as unknown as ApiResponse);
+  context.replies.push(response as unknown as ApiResponse);
   const delayMs = scripted?.delayMs ?? 0;
   if (request.stream !== true) return { delayMs, response };
   const recorded = scripted && 'stream' in scripted ? scripted.stream : undefined;

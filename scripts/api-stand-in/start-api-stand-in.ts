@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ApiResponse } from '../../core/api/messages.ts';
 import { defaultMessageFor, errorResponse, failure, newRequestId } from './api-errors.ts';
 import { answerMessages, type MessagesAnswer } from './answer-messages.ts';
 import { isAllowedBrowserRequest, requestKey } from './check-access.ts';
@@ -74,6 +75,7 @@ export async function startApiStandIn(options: ApiStandInOptions = {}): Promise<
     models: options.models,
     queues,
     threads: createThreadStore(),
+    replies: [] as ApiResponse[],
   };
 
   const control = {
@@ -89,6 +91,7 @@ export async function startApiStandIn(options: ApiStandInOptions = {}): Promise<
       queues.clear();
       log.clear();
       context.threads = createThreadStore();
+      context.replies.length = 0;
       keys = new Set(initialKeys);
     },
   };

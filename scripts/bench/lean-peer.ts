@@ -46,7 +46,8 @@ for (const name of readdirSync(casesDir).sort()) {
     request.stream === true ? streamMessage() : createMessage();
   const harness: Harness = {
     input,
-    createMessage,
+    // Part one's reply type, as the harness API gives it (core/sandbox/harness-api.ts).
+    createMessage: () => createMessage() as ReturnType<Harness['createMessage']>,
     streamMessage,
     ask: scriptedAsk(input),
     tools: (impls) => async (tool, toolInput) => {

@@ -30,7 +30,7 @@ const answer = (request: unknown) => {
 const harness: Harness = {
   input: testCase.input,
   async createMessage(request) {
-    return answer(request).response;
+    return answer(request).response as Awaited<ReturnType<Harness['createMessage']>>;
   },
   async streamMessage(request) {
     const { stream } = answer(request);

@@ -1,4 +1,4 @@
-import type { ApiRequest, ApiResponse, TextBlock, ToolUseBlock } from '../../api/messages.ts';
+import type { ApiRequest, ApiResponse, ReplyBlock } from '../../api/messages.ts';
 import { createAccumulator, type MessageStreamEvent } from '../../api/stream-events.ts';
 import type { EventStream } from '../event-stream.ts';
 import { AnthropicError, APIUserAbortError } from './errors.ts';
@@ -7,7 +7,7 @@ import { AnthropicError, APIUserAbortError } from './errors.ts';
  * `client.messages.stream(params)` in a run: the SDK's `MessageStream` helper
  * (node_modules/@anthropic-ai/sdk/src/lib/MessageStream.ts, 1.14) over a replayed stream, with
  * the part of its surface a replay honours faithfully: the events `connect`, `streamEvent`,
- * `text`, `contentBlock`, `message`, `finalMessage`, `error`, `abort` and `end` (with `on`,
+ * `text`, `thinking`, `signature`, `contentBlock`, `message`, `finalMessage`, `error`, `abort` and `end` (with `on`,
  * `once`, `off`, `emitted`), `finalMessage()`, `finalText()`, `done()`, `abort()`, async
  * iteration over the raw events, `currentMessage`, `messages` and `receivedMessages`. Its
  * snapshots grow as the SDK's do; a tool's input stays `{}` until its `content_block_stop`
@@ -19,7 +19,9 @@ interface Events {
   connect: () => void;
   streamEvent: (event: MessageStreamEvent, snapshot: ApiResponse) => void;
   text: (textDelta: string, textSnapshot: string) => void;
-  contentBlock: (content: TextBlock | ToolUseBlock) => void;
+  thinking: (thinkingDelta: string, thinkingSnapshot: string) => void;
+  signature: (signature: string) => void;
+  contentBlock: (content: ReplyBlock) => void;
   message: (message: ApiResponse) => void;
   finalMessage: (message: ApiResponse) => void;
   error: (error: AnthropicError) => void;
@@ -193,6 +195,10 @@ export class MessageStream implements AsyncIterable<MessageStreamEvent> {
     const block = snapshot.content.at(-1);
     if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
       if (block?.type === 'text') this.#emit('text', event.delta.text, block.text);
+    } else if (event.type === 'content_block_delta' && block?.type === 'thinking') {
+      if (event.delta.type === 'thinking_delta') {
+        this.#emit('thinking', event.delta.thinking, block.thinking);
+      } else if (event.delta.type === 'signature_delta') this.#emit('signature', block.signature);
     } else if (event.type === 'content_block_stop' && block) {
       this.#emit('contentBlock', block);
     } else if (event.type === 'message_stop') {

@@ -1,4 +1,4 @@
-import { sentBlocks, sentMessages } from './request-view.ts';
+import { sentBack, sentBlocks, sentMessages } from './request-view.ts';
 
 interface Props {
   /** The request as the learner's code sent it. */
@@ -82,4 +82,30 @@ function MessageBlocks({
 
 function cut(text: string): string {
   return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text;
+}
+
+/**
+ * The reply as the code sent it back, when it is not the reply as it came: its blocks' types
+ * beside the reply's, and where the two first differ (a thinking block dropped, moved, or its
+ * signature changed is what the API's 400 is about).
+ */
+export function SentBackNote({
+  request,
+  reply,
+  since,
+}: {
+  request: unknown;
+  reply: { content: readonly { type: string }[] } | undefined;
+  /** How many messages the request before had. */
+  since: number;
+}) {
+  const back = sentBack(request, reply, since);
+  if (!back) return null;
+  return (
+    <p className="sent-back" data-at={back.at}>
+      <span className="badge mismatch">not the reply as it came</span> messages[{back.index}] sent
+      the last reply back as <code>{back.sent.join(' · ') || '(no blocks)'}</code>; it came as{' '}
+      <code>{back.reply.join(' · ')}</code>, and they first differ at <code>content{back.at}</code>.
+    </p>
+  );
 }

@@ -1,5 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { describeEvent, eventTimes, replayAt, type TurnStream } from '../../../core/index.ts';
+import {
+  describeEvent,
+  eventTimes,
+  replayAt,
+  type ReplayBlock,
+  type TurnStream,
+} from '../../../core/index.ts';
 import { LazyDetails } from '../../ui/LazyDetails.tsx';
 
 interface Props {
@@ -9,7 +15,7 @@ interface Props {
 
 /**
  * A streamed reply as it arrived: the blocks as far as the events up to a point built them (text
- * growing, a tool call's input assembling from its fragments), the time of that event since the
+ * and thinking growing, a tool call's input assembling from its fragments), the time of that event since the
  * stream started, and a control to play the events at their recorded gaps, show them at once, or
  * step and scrub through them. Everything in it is shown as text.
  */
@@ -107,19 +113,9 @@ export function StreamReplay({ stream, turn }: Props) {
       </div>
       <ul className="content-blocks stream-blocks">
         {frame.blocks.map((block) => (
-          <li
-            key={block.index}
-            className={block.type === 'tool_use' ? 'block-tool-use' : 'block-text'}
-            data-done={block.done}
-          >
+          <li key={block.index} className={blockClass(block.type)} data-done={block.done}>
             <span className="block-kind">{block.type}</span>
-            {block.type === 'tool_use' ? (
-              <code className="tool-call">
-                <strong>{block.name}</strong>({block.text})
-              </code>
-            ) : (
-              <p className="stream-text">{block.text}</p>
-            )}
+            <ReplayBlockBody block={block} />
           </li>
         ))}
       </ul>
@@ -139,5 +135,32 @@ export function StreamReplay({ stream, turn }: Props) {
         )}
       </LazyDetails>
     </section>
+  );
+}
+
+function blockClass(type: string): string {
+  if (type === 'tool_use') return 'block-tool-use';
+  return type === 'thinking' || type === 'redacted_thinking' ? 'block-thinking' : 'block-text';
+}
+
+/** A block as far as the events built it, as text. */
+function ReplayBlockBody({ block }: { block: ReplayBlock }) {
+  if (block.type === 'tool_use') {
+    return (
+      <code className="tool-call">
+        <strong>{block.name}</strong>({block.text})
+      </code>
+    );
+  }
+  if (block.type === 'redacted_thinking') {
+    return (
+      <span className="thinking-note">encrypted ({block.text.length} characters of data)</span>
+    );
+  }
+  return (
+    <>
+      <p className="stream-text">{block.text}</p>
+      {block.signed && <span className="thinking-signature">signature received</span>}
+    </>
   );
 }

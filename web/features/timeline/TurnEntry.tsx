@@ -6,7 +6,7 @@ import { ContentBlocks } from './ContentBlocks.tsx';
 import { rejectionLabel } from './rejection-label.ts';
 import { RejectionNote } from './RejectionNote.tsx';
 import { requestRoles } from './request-view.ts';
-import { SentBlocks } from './SentBlocks.tsx';
+import { SentBackNote, SentBlocks } from './SentBlocks.tsx';
 import { StreamReplay } from './StreamReplay.tsx';
 import { ToolRun } from './ToolRun.tsx';
 import { AskRun } from './AskRun.tsx';
@@ -107,6 +107,13 @@ export function TurnEntry({ turn, previous, conversation, live = false }: Props)
         <p className="turn-cache" data-testid="turn-cache">
           <span className="block-kind">prompt cache</span> {cache}
         </p>
+      )}
+      {previous && (
+        <SentBackNote
+          request={request.raw}
+          reply={previous.response}
+          since={previous.request.messageCount}
+        />
       )}
       <SentBlocks request={request.raw} replyIds={replyIds} />
       {turn.retries && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestRoles, sentBlocks, sentMessages } from './request-view.ts';
+import { requestRoles, sentBack, sentBlocks, sentMessages } from './request-view.ts';
 
 describe('requestRoles', () => {
   it.each([
@@ -79,5 +79,37 @@ describe('sentMessages', () => {
     ['a request that ends with the reply (prefill)', [user('a'), reply], []],
   ])('%s', (_what, messages, indexes) => {
     expect(sentMessages({ messages }).map((m) => m.index)).toEqual(indexes);
+  });
+});
+
+describe('sentBack', () => {
+  const thinking = { type: 'thinking', thinking: 'Chicago.', signature: 'EqQB' };
+  const use = { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Chicago' } };
+  const reply = { content: [thinking, use] };
+  const ask = { role: 'user', content: 'Weather in Chicago?' };
+  const results = { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1' }] };
+  const request = (content: unknown) => ({
+    messages: [ask, { role: 'assistant', content }, results],
+  });
+
+  it('is nothing when the reply went back as it came, keys in any order', () => {
+    const reordered = { signature: 'EqQB', type: 'thinking', thinking: 'Chicago.' };
+    expect(sentBack(request([reordered, use]), reply, 1)).toBeUndefined();
+  });
+
+  it('names the blocks sent and the reply’s, and where they first differ', () => {
+    expect(sentBack(request([use]), reply, 1)).toEqual({
+      index: 1,
+      sent: ['tool_use'],
+      reply: ['thinking', 'tool_use'],
+      at: '[0].type',
+    });
+    expect(sentBack(request([{ ...thinking, signature: '' }, use]), reply, 1)?.at).toBe(
+      '[0].signature',
+    );
+  });
+
+  it('is nothing for an assistant message the request before already had (a retry)', () => {
+    expect(sentBack(request([use]), reply, 3)).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import { diffJson } from '../../../core/index.ts';
+
 /**
  * What the learner's code sent in a request, read defensively: the request is whatever their
  * code built, so any field may be missing or of the wrong type.
@@ -78,4 +80,44 @@ function contentText(content: unknown): string {
       .join('');
   }
   return content === undefined ? '' : JSON.stringify(content);
+}
+
+/** How the newest assistant message of a request differs from the reply it stands for. */
+export interface SentBack {
+  /** Its index in `messages`. */
+  index: number;
+  /** The block types it holds, in order (`text` for string content). */
+  sent: string[];
+  /** The reply's block types, in order. */
+  reply: string[];
+  /** Where the two first differ, a path into the message's `content` (`[0].signature`). */
+  at: string;
+}
+
+/**
+ * The reply as the code sent it back, when that is not the reply as it came (undefined when it
+ * is, or when no assistant message was appended since the request before): dropped, moved or edited blocks (a thinking
+ * block's signature, say) are the mistake a 400 or a mismatch further on is about.
+ */
+export function sentBack(
+  raw: unknown,
+  reply: { content: readonly { type: string }[] } | undefined,
+  /** How many messages the request before had: the reply is appended after them. */
+  since: number,
+): SentBack | undefined {
+  const messages = isRecord(raw) && Array.isArray(raw.messages) ? raw.messages : [];
+  let index = messages.length - 1;
+  while (index >= 0 && !(isRecord(messages[index]) && messages[index].role === 'assistant'))
+    index--;
+  const message: unknown = messages[index];
+  // An assistant message the request before had already is not this reply (a retry resends it).
+  if (!reply || index < since || !isRecord(message)) return;
+  const content = message.content;
+  const blocks = typeof content === 'string' ? [{ type: 'text', text: content }] : content;
+  const [first] = diffJson(reply.content, blocks, 1);
+  if (!first) return;
+  const types = Array.isArray(blocks)
+    ? blocks.map((b) => (isRecord(b) && typeof b.type === 'string' ? b.type : '?'))
+    : [];
+  return { index, sent: types, reply: reply.content.map((b) => b.type), at: first.path };
 }

@@ -2,13 +2,21 @@ import {
   cacheLine,
   conversationsOf,
   summarizeCase,
+  thinkingSummary,
   type AskRecord,
   type CaseReport,
+  type ReplyBlock,
   type Turn,
   type TurnConversation,
 } from '../../../core/index.ts';
 import { rejectionLabel } from './rejection-label.ts';
-import { requestRoles, sentBlocks, sentMessages, type SentBlock } from './request-view.ts';
+import {
+  requestRoles,
+  sentBack,
+  sentBlocks,
+  sentMessages,
+  type SentBlock,
+} from './request-view.ts';
 
 /** Characters of one value written out in the text transcript. */
 const VALUE_CHARS = 500;
@@ -61,6 +69,12 @@ function turnLines(
   const roles = requestRoles(request.raw);
   lines.push(`  → request: ${roles.join(' · ') || `${request.messageCount} messages`}`);
   const ids = previous?.response?.content.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []));
+  const back = previous && sentBack(request.raw, previous.response, previous.request.messageCount);
+  if (back) {
+    lines.push(
+      `    messages[${back.index}] sent the last reply back as ${back.sent.join(' · ') || '(no blocks)'}; it came as ${back.reply.join(' · ')} (they first differ at content${back.at})`,
+    );
+  }
   const sent = sentMessages(request.raw);
   for (const { index, message } of sent) {
     if (sent.length > 1) lines.push(`    messages[${index}]:`);
@@ -80,13 +94,7 @@ function turnLines(
           : 'no response';
     lines.push(`  ✗ ${what}: ${body.error.type}: ${cut(body.error.message)}`);
   }
-  for (const block of response?.content ?? []) {
-    lines.push(
-      block.type === 'text'
-        ? `  ← text: ${cut(block.text)}`
-        : `  ← tool_use ${block.name}(${cut(JSON.stringify(block.input))}) ${block.id}`,
-    );
-  }
+  for (const block of response?.content ?? []) lines.push(`  ← ${replyLine(block)}`);
   for (const ask of turn.asks ?? []) lines.push(`  · ${askText(ask)}`);
   for (const tool of turn.tools) {
     const result = tool.error
@@ -96,6 +104,19 @@ function turnLines(
   }
   lines.push('');
   return lines;
+}
+
+function replyLine(block: ReplyBlock): string {
+  switch (block.type) {
+    case 'text':
+      return `text: ${cut(block.text)}`;
+    case 'thinking':
+      return `thinking: ${cut(block.thinking) || thinkingSummary(block)} (signature: ${block.signature.length} characters)`;
+    case 'redacted_thinking':
+      return `redacted_thinking: ${thinkingSummary(block)}`;
+    case 'tool_use':
+      return `tool_use ${block.name}(${cut(JSON.stringify(block.input))}) ${block.id}`;
+  }
 }
 
 function blockLine(block: SentBlock): string {

@@ -54,6 +54,7 @@ Options:
   --max-tokens <n>    run: make no call that could pass n tokens, input and output (default: ${LIVE_DEFAULTS.maxTokens})
   --record <path>     run: save the session: a case folder, or a cassette if <path> ends in .json
   --cassette <path>   run: replay a recording (a cassette.json or a case folder), offline
+  --case <name>       run: start from that visible case's project (default: the simplest)
   --timeout <ms>      run: time limit for the whole run, up to ${RUN_TIMEOUT_RANGE.max} (default: ${LIVE_DEFAULTS.timeoutMs})
 `;
 
@@ -93,6 +94,7 @@ export async function main(argv: string[], sandbox?: Sandbox): Promise<number> {
         'max-tokens': { type: 'string' },
         record: { type: 'string' },
         cassette: { type: 'string' },
+        case: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -165,6 +167,7 @@ interface Values {
   model?: string | undefined;
   record?: string | undefined;
   cassette?: string | undefined;
+  case?: string | undefined;
   maxTurns: number;
   maxTokens: number;
 }
@@ -281,6 +284,7 @@ async function run(
         ...(values.model ? { model: values.model } : {}),
         ...(values.record ? { record: values.record } : {}),
         ...(values.cassette ? { cassette: values.cassette } : {}),
+        ...(values.case ? { from: values.case } : {}),
       });
     }
     default:

@@ -12,6 +12,7 @@ import {
 import type { SkippedFile } from './read-sources.ts';
 import { style } from './style.ts';
 import { terminalLine, terminalText } from './terminal-text.ts';
+import { askLine } from './live/print-live.ts';
 
 const MAX_INLINE = 120;
 
@@ -73,6 +74,8 @@ function printTurn(turn: Turn, out: string[]): void {
     for (const use of uses)
       out.push(`    → ${style.cyan(reason)} ${terminalLine(use.name)}(${inline(use.input)})`);
   }
+  for (const ask of turn.asks ?? [])
+    out.push(`    ${askLine(ask.call.name, ask.decision, ask.error)}`);
   for (const tool of turn.tools) {
     if (tool.error)
       out.push(`    ← tool_result ${style.yellow('error')} ${inline(tool.error.message)}`);

@@ -84,7 +84,21 @@ export {
   type SendOptions,
 } from './live/live-session.ts';
 export type { Cassette } from './lesson/schema.ts';
-export { lessonQuestion, liveInput } from './live/live-input.ts';
+export {
+  lessonQuestion,
+  liveInput,
+  liveStarts,
+  recordedInput,
+  type LiveStart,
+} from './live/live-input.ts';
+export {
+  denyingUser,
+  scriptedUser,
+  type UserAnswer,
+  type UserAnswerer,
+} from './run/user-source.ts';
+export { parseDecision, type ApprovalCall, type Decision } from './wire/approval.ts';
+export { callPreview, type CallPreview } from './workspace/call-preview.ts';
 export { explainApiError } from './live/api-error-text.ts';
 export { errorBody } from './live/sdk-failures.ts';
 export { createSdkSend, MAX_RETRIES, type RetryNotice } from './live/sdk-send.ts';

@@ -145,6 +145,13 @@ const classics: [string, string, string, TutorTarget, string][] = [
     { experiment: 'split-the-pair' },
     'The API would refuse your request #9: its summarised part ends with a reply whose tool calls the next message does not answer.',
   ],
+  [
+    'capstone',
+    'wrong-trusts-the-model',
+    'claims-too-soon',
+    { experiment: 'trust-the-model' },
+    'In `claims-too-soon` the model says the tests pass without running them after its edit',
+  ],
 ];
 
 describe.each(classics)('%s %s', (lessonId, solution, caseName, opens, starts) => {

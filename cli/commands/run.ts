@@ -3,6 +3,8 @@ import {
   createCassetteSession,
   createLiveSession,
   liveInput,
+  liveStarts,
+  recordedInput,
   startLiveRun,
   usedTokens,
   type Lesson,
@@ -12,6 +14,8 @@ import {
 import { createApiClient } from '../live/api-client.ts';
 import { readReplay, writeRecording } from '../live/recording-files.ts';
 import { createLivePrinter, type LivePrinter } from '../live/print-live.ts';
+import { printChanges } from '../live/print-changes.ts';
+import { createTerminalUser } from '../live/terminal-user.ts';
 import type { NodeHost } from '../node-host.ts';
 import { readCourseSources } from '../read-sources.ts';
 import { style } from '../style.ts';
@@ -31,6 +35,8 @@ export interface RunOptions {
   record?: string;
   /** `--cassette`: replay a recording (a cassette.json, or a case folder) instead. */
   cassette?: string;
+  /** `--case`: start from this visible case's input (its project's files), not the simplest. */
+  from?: string;
 }
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -51,10 +57,17 @@ export async function runStage(host: NodeHost, lesson: Lesson, options: RunOptio
   if (question === undefined || question.trim() === '') {
     return fail('run needs a question: theinference run "Weather in Chicago?"');
   }
+  const starts = liveStarts(lesson);
+  if (options.from !== undefined && !starts.some((s) => s.name === options.from)) {
+    const names = starts.map((s) => s.name).join(', ') || 'none';
+    return fail(
+      `Stage ${lesson.id} has no visible case ${terminalLine(options.from)} to start from: ${names}.`,
+    );
+  }
   const input =
     replay?.value.input && options.question === undefined
       ? replay.value.input
-      : liveInput(lesson, question);
+      : liveInput(lesson, question, options.from);
   if (!input) return fail(`Stage ${lesson.id} takes no question: no case of it has a prompt.`);
 
   const printer = createLivePrinter(out, (text) => process.stdout.write(text));
@@ -92,12 +105,33 @@ export async function runStage(host: NodeHost, lesson: Lesson, options: RunOptio
     );
   }
 
+  const files = (input as { files?: unknown }).files;
+  if (files && typeof files === 'object') {
+    const from = options.from ?? starts[0]?.name ?? 'its case';
+    const count = Object.keys(files).length;
+    out(
+      style.dim(
+        `project: ${terminalLine(replay ? 'the recording' : from)}'s ${count} ${count === 1 ? 'file' : 'files'}, a copy in memory (never your disk)`,
+      ),
+    );
+  }
+
   const sources = readCourseSources(options.dir);
   for (const { path, reason } of sources.skipped) {
     process.stderr.write(`${style.yellow('skipped')} ${terminalLine(path)}: ${reason}\n`);
   }
+  // Ctrl+C ends the run and the request in flight (or the question waiting); a second one ends the CLI.
+  let interrupt = () => {};
+  const user = replay
+    ? undefined // a replayed case's own scripted answers
+    : createTerminalUser({
+        input: process.stdin,
+        output: process.stdout,
+        onInterrupt: () => interrupt(),
+      });
   const run = startLiveRun(host, lesson, sources.files, {
     input,
+    ...(user ? { user } : {}),
     model: {
       answer(request) {
         printer.request(request);
@@ -108,8 +142,7 @@ export async function runStage(host: NodeHost, lesson: Lesson, options: RunOptio
     timeoutMs: options.timeoutMs,
     onEvent: (event) => printer.event(event),
   });
-  // Ctrl+C ends the run and the request in flight; a second one ends the CLI.
-  const interrupt = () => {
+  interrupt = () => {
     controller.abort();
     run.cancel();
   };
@@ -181,6 +214,7 @@ function finish(
     0,
   );
   printer.end({ ms: run.durationMs, tokens, ok, checks: shown });
+  printChanges(context.input, run.outputs[0], out);
   if (!options.record) return ok ? 0 : 1;
   if (!ok || !live) {
     const why = live ? 'the run did not finish cleanly' : 'a replay records nothing new';
@@ -188,7 +222,7 @@ function finish(
     return 1;
   }
   const written = writeRecording(options.record, live.calls, run.outputs, {
-    input: context.input,
+    input: recordedInput(context.input, run.events),
     description: `Recorded live: ${options.question ?? ''}`,
   });
   if (!written.ok) return fail(`Nothing recorded: ${written.problem}.`, 1);

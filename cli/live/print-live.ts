@@ -5,6 +5,7 @@ import {
   type ApiErrorBody,
   type ApiRequest,
   type ApiResponse,
+  type Decision,
   type LiveCheck,
   type RunEvent,
   type StreamEvent,
@@ -80,6 +81,10 @@ export function createLivePrinter(
     event(event: RunEvent) {
       if (event.type === 'console') {
         for (const line of terminalText(event.text).split('\n')) write(style.dim(`  │ ${line}`));
+        return;
+      }
+      if (event.type === 'ask') {
+        write(`  ${askLine(event.call.name, event.decision, event.error)}`);
         return;
       }
       if (event.type !== 'model-call') return;
@@ -179,3 +184,14 @@ export function createLivePrinter(
 }
 
 export type LivePrinter = ReturnType<typeof createLivePrinter>;
+
+/** What the user answered about a call, on its line: `✓ edit_file allowed once`. */
+export function askLine(name: string, decision: Decision | undefined, error?: string): string {
+  const tool = terminalLine(name);
+  if (!decision) return style.red(`✗ ${tool}: ${terminalLine(error ?? 'no answer')}`);
+  if (decision.kind === 'deny')
+    return style.yellow(`✗ ${tool} denied: ${terminalLine(decision.reason)}`);
+  return style.green(
+    `✓ ${tool} ${decision.kind === 'always' ? 'allowed for the session' : 'allowed once'}`,
+  );
+}

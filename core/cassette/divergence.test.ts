@@ -72,6 +72,27 @@ describe('a divergence', () => {
   });
 });
 
+describe('two long strings that start alike', () => {
+  const system = `You are a careful agent. ${'Read before you write. '.repeat(4)}`;
+  const recorded = { ...first, system: `${system}\n\nInstructions from AGENTS.md:\n# Rules\n` };
+
+  it('are shown from just before they differ, and say where', () => {
+    const sent = { ...first, system: `${system}\n\n# Rules\n` };
+    const cassette = { calls: [{ ...echoCassette().calls[0]!, request: recorded }] };
+    expect(send(cassette, 1, sent)?.body.error.message).toBe(
+      `Request #1 of 1 left the recorded conversation at system: expected …"before you write. \\n\\nInstructions from AGENTS.md:\\n# Rules\\n" but got …"before you write. \\n\\n# Rules\\n" (from character ${system.length + 3}). The \`system\` prompt differs from the recording: send it exactly as given, on every call.`,
+    );
+  });
+
+  it('are shown from their start when the difference is within sight', () => {
+    const sent = { ...first, system: `You are a reckless agent.` };
+    const cassette = { calls: [{ ...echoCassette().calls[0]!, request: recorded }] };
+    expect(send(cassette, 1, sent)?.body.error.message).toContain(
+      'expected "You are a careful agent. Read before you write. Read before you write. Read be… but got "You are a reckless agent."',
+    );
+  });
+});
+
 describe('a divergence in the tool results', () => {
   it.each([
     [

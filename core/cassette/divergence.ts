@@ -69,10 +69,30 @@ export function findDivergence(
 function describeDifference(expected: unknown, actual: unknown): string {
   if (actual === undefined) return `expected ${preview(expected)} but it is missing`;
   if (expected === undefined) return `expected nothing there but got ${preview(actual)}`;
+  if (typeof expected === 'string' && typeof actual === 'string') {
+    const from = differsFrom(expected, actual);
+    if (from !== undefined) {
+      const at = `from character ${from + 1}`;
+      return `expected …${preview(expected.slice(from - context))} but got …${preview(actual.slice(from - context))} (${at})`;
+    }
+  }
   return `expected ${preview(expected)} but got ${preview(actual)}`;
 }
 
 const previewLength = 80;
+/** Characters of the common start kept before the first difference, to show where it is. */
+const context = 20;
+
+/**
+ * Where two strings first differ, when that is past what a preview shows of them (a long system
+ * prompt that differs at its end): previews of both from there tell them apart.
+ */
+function differsFrom(a: string, b: string): number | undefined {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  // A JSON preview shows a string's quote and escapes: well before 80 characters of text.
+  return i > previewLength / 2 ? i : undefined;
+}
 
 /** Compact JSON, cut short so a message stays one readable line. */
 export function preview(value: unknown): string {

@@ -7,6 +7,7 @@ import type { SerializedError } from '../wire/errors.ts';
 import type { ConsoleLevel } from '../wire/worker-protocol.ts';
 import type { StackFrame } from '../run/stack-map.ts';
 import type { TurnStream } from './stream-replay.ts';
+import type { ApprovalCall, Decision } from '../wire/approval.ts';
 
 /** How much of a run a case report keeps, whatever the code printed or threw. */
 export const REPORT_LIMITS = {
@@ -54,6 +55,17 @@ export interface ToolExecution {
   isError?: boolean;
 }
 
+/** A question the harness asked the user about a call, and what they answered. */
+export interface AskRecord {
+  /** The tool and the model's input for it. */
+  call: ApprovalCall;
+  /** Their answer; absent when none came (`error`). */
+  decision?: Decision;
+  /** Why no answer came: the scripted user had none left. */
+  error?: string;
+  durationMs: number;
+}
+
 /** One model call and what followed it before the next call. */
 export interface Turn {
   /** 1-based. */
@@ -69,6 +81,8 @@ export interface Turn {
   stream?: TurnStream;
   durationMs: number;
   tools: ToolExecution[];
+  /** The questions the user was asked after this call, in order (part two's approvals). */
+  asks?: AskRecord[];
 }
 
 export interface ConsoleLine {

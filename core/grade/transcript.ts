@@ -80,6 +80,10 @@ function groupTurns(events: readonly RunEvent[]): Turn[] {
     } else if (event.type === 'tool') {
       const { type: _type, at: _at, ...tool } = event;
       turns[turns.length - 1]?.tools.push(tool);
+    } else if (event.type === 'ask') {
+      const { type: _type, at: _at, ...ask } = event;
+      const turn = turns[turns.length - 1];
+      if (turn) (turn.asks ??= []).push(ask);
     }
   }
   return turns;

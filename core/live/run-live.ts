@@ -3,6 +3,7 @@ import type { CompileError } from '../run/bundle.ts';
 import type { CaseRun, RunEvent } from '../run/events.ts';
 import type { GradingHost } from '../run/host.ts';
 import type { ModelSource } from '../run/model-source.ts';
+import type { UserAnswerer } from '../run/user-source.ts';
 import { runScript, type CaseRunHandle } from '../run/run-case.ts';
 import { createStackMapper, type StackFrame } from '../run/stack-map.ts';
 
@@ -22,6 +23,11 @@ export interface LiveRunOptions {
   /** What answers the model calls: the API (`createLiveSession`) or a cassette. */
   model: ModelSource;
   timeoutMs: number;
+  /**
+   * Answers the harness's questions to the user (approvals): the person at the keyboard. By
+   * default, the input's scripted answers (a replayed case).
+   */
+  user?: UserAnswerer;
   /** Hears each event as the run records it. */
   onEvent?: (event: RunEvent) => void;
 }
@@ -47,8 +53,8 @@ export function startLiveRun(
   const result = (async (): Promise<LiveRunResult> => {
     const bundle = await host.bundle(lesson, files);
     if (!bundle.ok) return { ok: false, compileErrors: bundle.errors };
-    const { input, model, timeoutMs, onEvent } = options;
-    handle = runScript(host, bundle.script, input, timeoutMs, model, onEvent);
+    const { input, model, timeoutMs, onEvent, user } = options;
+    handle = runScript(host, bundle.script, input, timeoutMs, model, onEvent, user);
     if (cancelled) handle.cancel();
     const run = await handle.result;
     const stack = run.outcome.kind === 'threw' ? run.outcome.error.stack : undefined;

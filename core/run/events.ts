@@ -2,6 +2,7 @@ import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { TimedEvent } from '../api/stream-events.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
 import type { ApiRetry } from './model-source.ts';
+import type { ApprovalCall, Decision } from '../wire/approval.ts';
 import type { SerializedError } from '../wire/errors.ts';
 import type { ConsoleLevel } from '../wire/worker-protocol.ts';
 
@@ -35,6 +36,18 @@ export type RunEvent =
       input: unknown;
       output?: string;
       error?: SerializedError;
+      at: number;
+      durationMs: number;
+    }
+  /**
+   * The harness asked the user about a call: their decision, or why none came (the scripted
+   * user had no answer left). Recorded by the host that answered, as model calls are.
+   */
+  | {
+      type: 'ask';
+      call: ApprovalCall;
+      decision?: Decision;
+      error?: string;
       at: number;
       durationMs: number;
     }

@@ -5,6 +5,7 @@ import type { Clock, SpawnWorker, WorkerEvents } from './host.ts';
 import { RUN_LIMITS } from '../wire/limits.ts';
 import type { ModelAnswer, ModelSource } from './model-source.ts';
 import { runCase, runScript } from './run-case.ts';
+import type { UserAnswer, UserAnswerer } from './user-source.ts';
 
 const testCase: LessonCase = {
   name: 'raw',
@@ -142,5 +143,95 @@ describe('runScript, with a model that answers later (live mode)', () => {
     const handle = runScript({ spawn: silent, clock, prelude: '' }, '', null, 1_000, model);
     advance(1_000);
     expect((await handle.result).outcome).toEqual({ kind: 'timeout', afterMs: 1_000 });
+  });
+});
+
+describe('runScript, when the harness asks the user about a call', () => {
+  const call = { name: 'edit_file', input: { path: 'a.txt', old_str: 'a', new_str: 'b' } };
+  /** A worker that asks about `call` `times` times, one after another, then is done. */
+  const askingWorker =
+    (times: number, replies: unknown[] = []): SpawnWorker =>
+    (_script, events) => {
+      let asked = 0;
+      const ask = () => events.message({ type: 'ask', id: ++asked, call });
+      return {
+        post(message) {
+          const type = (message as { type?: string }).type;
+          if (type === 'ask-reply') replies.push(message);
+          if (type === 'start' || type === 'ask-reply') {
+            if (asked < times) ask();
+            else events.message({ type: 'done' });
+          }
+        },
+        terminate() {},
+      };
+    };
+  const model: ModelSource = { answer: () => ({ ok: false, stop: 'no model here' }) };
+  const asks = (events: readonly { type: string }[]) => events.filter((e) => e.type === 'ask');
+
+  it("answers from the case's scripted answers, in order, and records each question", async () => {
+    const replies: unknown[] = [];
+    const input = { answers: [{ kind: 'deny', reason: 'not now' }, { kind: 'always' }] };
+    const run = await runScript(host(askingWorker(3, replies)), '', input, 1_000, model).result;
+    expect(replies).toEqual([
+      { type: 'ask-reply', id: 1, ok: true, decision: { kind: 'deny', reason: 'not now' } },
+      { type: 'ask-reply', id: 2, ok: true, decision: { kind: 'always' } },
+      {
+        type: 'ask-reply',
+        id: 3,
+        ok: false,
+        message: 'The scripted user was asked about edit_file once too often.',
+      },
+    ]);
+    expect(asks(run.events).map((e) => ({ ...e, at: 0, durationMs: 0 }))).toEqual([
+      { type: 'ask', call, decision: { kind: 'deny', reason: 'not now' }, at: 0, durationMs: 0 },
+      { type: 'ask', call, decision: { kind: 'always' }, at: 0, durationMs: 0 },
+      {
+        type: 'ask',
+        call,
+        error: 'The scripted user was asked about edit_file once too often.',
+        at: 0,
+        durationMs: 0,
+      },
+    ]);
+  });
+
+  it("pauses the time limit while a person thinks: their time is not the code's", async () => {
+    const { clock, advance } = manualClock();
+    let answer: (a: UserAnswer) => void = () => {};
+    const person: UserAnswerer = () => new Promise((resolve) => (answer = resolve));
+    const handle = runScript(
+      { spawn: askingWorker(1), clock, prelude: '' },
+      '',
+      null,
+      1_000,
+      model,
+      undefined,
+      person,
+    );
+    advance(60_000);
+    answer({ ok: true, decision: { kind: 'allow' } });
+    const run = await handle.result;
+    expect([run.outcome.kind, asks(run.events).length]).toEqual(['completed', 1]);
+  });
+
+  it('withdraws a question still waiting when the run ends (Stop)', async () => {
+    let withdrawn = false;
+    const person: UserAnswerer = (_call, { signal } = {}) =>
+      new Promise(() => signal?.addEventListener('abort', () => (withdrawn = true)));
+    const handle = runScript(host(askingWorker(1)), '', null, 1_000, model, undefined, person);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    handle.cancel();
+    const run = await handle.result;
+    expect([run.outcome.kind, withdrawn, asks(run.events)]).toEqual(['cancelled', true, []]);
+  });
+
+  it('ignores a question that is not shaped as one', async () => {
+    const spawn = rawWorker([
+      { type: 'ask', id: 1, call: { name: 'edit_file', input: 'not an object' } },
+      { type: 'done' },
+    ]);
+    const run = await runScript(host(spawn), '', null, 1_000, model).result;
+    expect([run.outcome.kind, asks(run.events)]).toEqual(['completed', []]);
   });
 });

@@ -7,6 +7,8 @@ import type { CaseRun, RunEvent, RunOutcome } from './events.ts';
 import { withPrelude, type RunHost, type WorkerHandle } from './host.ts';
 import { cutConsoleLine, RUN_LIMITS } from '../wire/limits.ts';
 import type { ModelAnswer, ModelSource } from './model-source.ts';
+import { scriptedUser, type UserAnswer, type UserAnswerer } from './user-source.ts';
+import type { ApprovalCall } from '../wire/approval.ts';
 import {
   parseWorkerMessage,
   type HostMessage,
@@ -51,6 +53,8 @@ export function runScript(
   timeoutMs: number,
   model: ModelSource,
   onEvent: (event: RunEvent) => void = () => {},
+  /** Who answers the harness's questions to the user: by default the case's scripted user. */
+  user: UserAnswerer = scriptedUser(input),
 ): CaseRunHandle {
   const { spawn, clock } = host;
   const started = clock.now();
@@ -70,6 +74,8 @@ export function runScript(
   let usedMs = 0;
   let resumedAt = started;
   let timer: unknown;
+  /** Questions to the user still waiting for an answer: withdrawn when the run ends. */
+  const withdraw = new Set<() => void>();
   let resolveRun: (run: CaseRun) => void = () => {};
   const result = new Promise<CaseRun>((resolve) => (resolveRun = resolve));
 
@@ -79,6 +85,8 @@ export function runScript(
     clock.clearTimeout(timer);
     worker?.terminate();
     model.close?.();
+    for (const abort of withdraw) abort();
+    withdraw.clear();
     const run: CaseRun = {
       outcome,
       events,
@@ -159,11 +167,52 @@ export function runScript(
     } else settle(answer);
   };
 
+  /** The user's answer to question `id`, recorded as the host saw it and sent to the code. */
+  const answerAsk = (id: number, call: ApprovalCall) => {
+    const at = clock.now() - started;
+    const settle = (answer: UserAnswer) => {
+      if (finished) return;
+      const event: RunEvent = { type: 'ask', call, at, durationMs: clock.now() - started - at };
+      if (answer.ok) event.decision = answer.decision;
+      else event.error = answer.message;
+      record(event);
+      post(
+        answer.ok
+          ? { type: 'ask-reply', id, ok: true, decision: answer.decision }
+          : { type: 'ask-reply', id, ok: false, message: answer.message },
+      );
+    };
+    const listeners: (() => void)[] = [];
+    const signal = {
+      aborted: false,
+      addEventListener: (_type: 'abort', listener: () => void) => void listeners.push(listener),
+    };
+    const abort = () => {
+      signal.aborted = true;
+      for (const listener of listeners) listener();
+    };
+    const answer = user(call, { signal });
+    if (!('then' in answer)) return settle(answer);
+    // A person takes their time: like a call out to the model, it is not the code's.
+    pause();
+    withdraw.add(abort);
+    const done = (value: UserAnswer) => {
+      withdraw.delete(abort);
+      resume();
+      settle(value);
+    };
+    answer.then(done, (error: unknown) =>
+      done({ ok: false, message: error instanceof Error ? error.message : String(error) }),
+    );
+  };
+
   const onMessage = (message: WorkerMessage) => {
     const at = clock.now() - started;
     switch (message.type) {
       case 'model-request':
         return answerModel(message.id, message.request, message.unawaited);
+      case 'ask':
+        return answerAsk(message.id, message.call);
       case 'tool': {
         const { type: _type, ...tool } = message;
         record({ type: 'tool', ...tool, at });

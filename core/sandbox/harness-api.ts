@@ -1,11 +1,12 @@
 import type { ApiRequest, ApiResponse, TextBlock, ToolUseBlock } from '../api/messages.ts';
 import type { EventStream } from './event-stream.ts';
+import type { ApprovalCall, Decision } from '../wire/approval.ts';
 
 // The virtual workspace and its tools, for harnesses that give the learner's code files to
 // work on (part two): pure code, run in the sandbox with the case, never on a disk.
 export { createWorkspace, type Workspace } from '../workspace/workspace.ts';
 export { workspaceTools, type WorkspaceToolName } from '../workspace/workspace-tools.ts';
-export { fileToolDefinitions } from '../workspace/tool-definitions.ts';
+export { FILE_TOOL_DEFINITIONS, fileToolDefinitions } from '../workspace/tool-definitions.ts';
 
 /**
  * What a lesson's harness (`program.ts`) is given. The harness imports what it grades
@@ -34,6 +35,12 @@ export interface Harness<Input = unknown> {
    * dispatches by name; an unknown name throws `Error("unknown tool: <name>")`.
    */
   tools(impls: Record<string, ToolImpl>): ToolRunner;
+  /**
+   * Asks the user about a call that needs their approval, and resolves with their decision:
+   * the case's scripted user (`input.answers`, in the order the questions come) when a case is
+   * graded, the person at the keyboard in live mode. Rejects when no answer is left.
+   */
+  ask(call: ApprovalCall): Promise<Decision>;
   /** The lines the code has logged so far with `console.log` / `console.info`, as shown. */
   consoleLines(): string[];
   /** Prints the case's result. Call it once, with JSON-serialisable data. */

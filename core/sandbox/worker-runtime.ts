@@ -14,6 +14,7 @@ import {
   type WorkerMessage,
 } from '../wire/worker-protocol.ts';
 import { serializeError } from '../wire/errors.ts';
+import type { ApprovalCall, Decision } from '../wire/approval.ts';
 
 /**
  * The part of a run that lives inside the worker, bundled ahead of the harness and the
@@ -95,6 +96,8 @@ let consoleLines = 0;
 const logged: string[] = [];
 let nextId = 1;
 const pending = new Map<number, { resolve(r: ModelReply): void; reject(e: unknown): void }>();
+/** Questions to the user waiting for their answer, by id. */
+const asking = new Map<number, { resolve(d: Decision): void; reject(e: unknown): void }>();
 /** The case's streamed replies, and how far the code read each. */
 const streams = createStreamLedger(wait);
 let main: HarnessMain | undefined;
@@ -220,6 +223,19 @@ function tools(impls: Record<string, ToolImpl>) {
   };
 }
 
+/** Asks the user about a call: the host answers (a scripted user, or the person in live mode). */
+function ask(call: ApprovalCall): Promise<Decision> {
+  const input = safeClone(call?.input);
+  if (typeof call?.name !== 'string' || typeof input !== 'object' || input === null) {
+    return Promise.reject(new TypeError('h.ask takes a call: { name: string, input: object }.'));
+  }
+  const id = nextId++;
+  return new Promise<Decision>((resolve, reject) => {
+    asking.set(id, { resolve, reject });
+    send({ type: 'ask', id, call: { name: call.name, input: input as Record<string, unknown> } });
+  });
+}
+
 function safeClone(value: unknown): unknown {
   try {
     return parse(stringify(value) ?? 'null') as unknown;
@@ -281,6 +297,7 @@ port?.listen((message) => {
       createMessage: createMessage as Harness['createMessage'],
       streamMessage,
       tools,
+      ask,
       print,
       consoleLines: () => logged.slice(),
     };
@@ -294,6 +311,12 @@ port?.listen((message) => {
       },
       (error: unknown) => send({ type: 'error', error: serializeError(error) }),
     );
+  } else if (host.type === 'ask-reply') {
+    const question = asking.get(host.id);
+    asking.delete(host.id);
+    if (!question) return;
+    if (host.ok) question.resolve(host.decision);
+    else question.reject(new Error(host.message));
   } else if (host.type === 'model-reply') {
     const call = pending.get(host.id);
     pending.delete(host.id);

@@ -1,5 +1,6 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { TimedEvent } from '../api/stream-events.ts';
+import { parseApprovalCall, type ApprovalCall, type Decision } from './approval.ts';
 import { parseError, type SerializedError } from './errors.ts';
 import { RUN_LIMITS } from './limits.ts';
 
@@ -23,7 +24,10 @@ export type HostMessage =
   | { type: 'start'; input: unknown }
   /** `stream`: the request asked for a stream, and these are its events (the worker replays them). */
   | { type: 'model-reply'; id: number; ok: true; response: ApiResponse; stream?: TimedEvent[] }
-  | { type: 'model-reply'; id: number; ok: false; status: number; body: ApiErrorBody };
+  | { type: 'model-reply'; id: number; ok: false; status: number; body: ApiErrorBody }
+  /** The user's answer to question `id` (`ask`), or why there is none (`message`). */
+  | { type: 'ask-reply'; id: number; ok: true; decision: Decision }
+  | { type: 'ask-reply'; id: number; ok: false; message: string };
 
 export type WorkerMessage =
   | {
@@ -33,6 +37,8 @@ export type WorkerMessage =
       /** Paths in the request where the code put a Promise (seen before it became JSON). */
       unawaited?: string[];
     }
+  /** The harness asks the user about a call (`h.ask`): answered by `ask-reply` with its id. */
+  | { type: 'ask'; id: number; call: ApprovalCall }
   | {
       type: 'tool';
       name: string;
@@ -66,6 +72,10 @@ export function parseWorkerMessage(data: unknown): WorkerMessage | undefined {
         .filter((p): p is string => typeof p === 'string')
         .map((p) => p.slice(0, 300));
       return unawaited.length > 0 ? { ...message, unawaited } : message;
+    }
+    case 'ask': {
+      const call = parseApprovalCall(data.call);
+      return typeof data.id === 'number' && call ? { type: 'ask', id: data.id, call } : undefined;
     }
     case 'tool': {
       if (typeof data.name !== 'string' || typeof data.durationMs !== 'number') return;

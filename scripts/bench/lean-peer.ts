@@ -14,6 +14,7 @@ import type { ApiResponse } from '../../core/api/messages.ts';
 import type { TimedEvent } from '../../core/api/stream-events.ts';
 import { createStreamLedger } from '../../core/sandbox/event-stream.ts';
 import type { Harness, HarnessMain } from '../../core/sandbox/harness-api.ts';
+import { scriptedUser } from '../../core/run/user-source.ts';
 import type { PeerModel } from './peer-sdk.ts';
 
 const [lessonDir, dir] = process.argv.slice(2);
@@ -48,6 +49,7 @@ for (const name of readdirSync(casesDir).sort()) {
     // Part one's reply type, as the harness API gives it (core/sandbox/harness-api.ts).
     createMessage: () => createMessage() as ReturnType<Harness['createMessage']>,
     streamMessage,
+    ask: scriptedAsk(input),
     tools: (impls) => async (tool, toolInput) => {
       const impl = impls[tool];
       if (!impl) throw new Error(`unknown tool: ${tool}`);
@@ -58,4 +60,14 @@ for (const name of readdirSync(casesDir).sort()) {
     print: (value) => console.log(`${name}: ${JSON.stringify(value)}`),
   };
   await program.default(harness);
+}
+
+/** The case's scripted user, as the harness's `ask` (the hosts answer it from `input.answers`). */
+function scriptedAsk(input: unknown): Harness['ask'] {
+  const user = scriptedUser(input);
+  return async (call) => {
+    const answer = await user(call);
+    if (!answer.ok) throw new Error(answer.message);
+    return answer.decision;
+  };
 }

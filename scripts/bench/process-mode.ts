@@ -7,6 +7,7 @@
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import type { Harness, HarnessMain } from '../../core/sandbox/harness-api.ts';
+import { scriptedUser } from '../../core/run/user-source.ts';
 import { createCassetteSession } from '../../core/cassette/session.ts';
 import { createStreamLedger } from '../../core/sandbox/event-stream.ts';
 import { loadPackagedCourse } from '../../cli/load.ts';
@@ -36,6 +37,7 @@ const harness: Harness = {
     if (!stream) throw new Error('the recorded reply is not a stream');
     return streams.open(session.made, stream);
   },
+  ask: scriptedAsk(testCase.input),
   tools: (impls) => async (name, input) => {
     const impl = impls[name];
     if (!impl) throw new Error(`unknown tool: ${name}`);
@@ -49,3 +51,13 @@ const program = (await import(pathToFileURL(join(dir, 'program.ts')).href)) as {
   default: HarnessMain;
 };
 await program.default(harness);
+
+/** The case's scripted user, as the harness's `ask` (the hosts answer it from `input.answers`). */
+function scriptedAsk(input: unknown): Harness['ask'] {
+  const user = scriptedUser(input);
+  return async (call) => {
+    const answer = await user(call);
+    if (!answer.ok) throw new Error(answer.message);
+    return answer.decision;
+  };
+}

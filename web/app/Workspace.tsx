@@ -6,6 +6,7 @@ import { useCourseView, useLessonHref } from '../features/lessons/course-view.ts
 import { recordRun } from '../features/results/record-run.ts';
 import { ResultsPanel } from '../features/results/ResultsPanel.tsx';
 import { ResultsTabLabel } from '../features/results/ResultsTabLabel.tsx';
+import { WorkspaceFiles } from '../features/results/WorkspaceFiles.tsx';
 import { abandonRun, prepareRun, runLesson, runLive } from '../features/runner/runs.ts';
 import { RunButton, RunControls } from '../features/runner/RunControls.tsx';
 import { useWatchMode } from '../features/runner/use-watch-mode.ts';
@@ -154,6 +155,9 @@ export function Workspace({ course, lesson, dark }: Props) {
               lesson={lesson}
               onRun={run}
               transcript={(report, summary) => <Timeline report={report} live={{ summary }} />}
+              files={(before, run) => (
+                <WorkspaceFiles before={before} printed={run?.printed} ran={run !== undefined} />
+              )}
             />
           </Suspense>
         ) : (

@@ -46,6 +46,8 @@ export interface LiveSlice {
   liveSettings: LiveSettings;
   /** The learner's own question per lesson, while the tab lives. */
   liveQuestions: Record<string, string>;
+  /** Per lesson with a workspace: the visible case whose project a live run starts from. */
+  liveProjects: Record<string, string>;
   liveRun: LiveRunState | undefined;
   /** Tokens used by every live call in this tab. */
   liveSessionUsage: Usage;
@@ -53,6 +55,9 @@ export interface LiveSlice {
   setLiveOn(on: boolean): void;
   setLiveSettings(change: Partial<LiveSettings>): void;
   setLiveQuestion(lessonId: string, question: string): void;
+  /** Back to the question the lesson (its chosen project) asks. */
+  resetLiveQuestion(lessonId: string): void;
+  setLiveProject(lessonId: string, caseName: string): void;
   beginLiveRun(id: number, lessonId: string): void;
   /** A call was answered (using `added` tokens): the run's meter, and the session's tokens. */
   meterLiveRun(id: number, calls: number, added: Usage): void;
@@ -84,6 +89,7 @@ export const createLiveSlice: StateCreator<AppState, [], [], LiveSlice> = (set) 
     liveOn: false,
     liveSettings: DEFAULT_LIVE_SETTINGS,
     liveQuestions: {},
+    liveProjects: {},
     liveRun: undefined,
     liveSessionUsage: NO_USAGE,
     keyDialog: 'closed',
@@ -91,6 +97,13 @@ export const createLiveSlice: StateCreator<AppState, [], [], LiveSlice> = (set) 
     setLiveSettings: (change) => set((s) => ({ liveSettings: { ...s.liveSettings, ...change } })),
     setLiveQuestion: (lessonId, question) =>
       set((s) => ({ liveQuestions: { ...s.liveQuestions, [lessonId]: question } })),
+    resetLiveQuestion: (lessonId) =>
+      set((s) => {
+        const { [lessonId]: _own, ...rest } = s.liveQuestions;
+        return { liveQuestions: rest };
+      }),
+    setLiveProject: (lessonId, caseName) =>
+      set((s) => ({ liveProjects: { ...s.liveProjects, [lessonId]: caseName } })),
     beginLiveRun: (id, lessonId) =>
       set({ liveRun: { id, lessonId, phase: 'running', calls: 0, usage: NO_USAGE } }),
     meterLiveRun: (id, calls, added) =>

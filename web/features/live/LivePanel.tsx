@@ -1,13 +1,13 @@
 import { useId, useSyncExternalStore, type ReactNode } from 'react';
-import {
-  formatTokens,
-  lessonQuestion,
-  summarizeLive,
-  type CaseReport,
-  type Lesson,
-} from '../../../core/index.ts';
+import { formatTokens, summarizeLive, type CaseReport, type Lesson } from '../../../core/index.ts';
+import { Tabs } from '../../ui/Tabs.tsx';
+import { Json } from '../../ui/Json.tsx';
 import { useAppStore } from '../../store/store.ts';
+import { ApprovalPrompt } from './ApprovalPrompt.tsx';
+import { approvals } from './approvals.ts';
 import { keyStore, type KeyState } from './key-store.ts';
+import { startQuestion } from './live-controller.ts';
+import { LiveProject, type FilesView } from './LiveProject.tsx';
 import type { LiveReport } from './live-report.ts';
 import { LiveSettingsForm } from './LiveSettingsForm.tsx';
 import { RecordButton } from './RecordButton.tsx';
@@ -17,6 +17,8 @@ interface Props {
   lesson: Lesson;
   /** The transcript view, composed in by the app shell (the timeline). */
   transcript: (report: CaseReport, summary: string) => ReactNode;
+  /** The files view, composed in by the app shell: a project's files, and what a run changed. */
+  files: FilesView;
   /** Runs the code live (the app shell's Run, in live mode). */
   onRun(): void;
 }
@@ -31,10 +33,14 @@ const keyText: Record<KeyState, string> = {
  * The results pane in live mode: the learner's own question, the wallet (limits, tokens this
  * run and this session), the key, the settings, and the last live run's checks and transcript.
  */
-export default function LivePanel({ lesson, transcript, onRun }: Props) {
+export default function LivePanel({ lesson, transcript, files, onRun }: Props) {
   const questionId = useId();
-  const question = useAppStore((s) => s.liveQuestions[lesson.id]) ?? lessonQuestion(lesson);
+  const project = useAppStore((s) => s.liveProjects[lesson.id]);
+  const ownQuestion = useAppStore((s) => s.liveQuestions[lesson.id]);
+  const startsWith = startQuestion(lesson, project);
+  const question = ownQuestion ?? startsWith;
   const setQuestion = useAppStore((s) => s.setLiveQuestion);
+  const resetQuestion = useAppStore((s) => s.resetLiveQuestion);
   const storedRun = useAppStore((s) => s.liveRun);
   const run = storedRun?.lessonId === lesson.id ? storedRun : undefined;
   const session = useAppStore((s) => s.liveSessionUsage);
@@ -43,15 +49,21 @@ export default function LivePanel({ lesson, transcript, onRun }: Props) {
   const keyState = useSyncExternalStore(keyStore.subscribe, keyStore.state);
   const report = run?.report;
   const running = run?.phase === 'running';
+  const pending = useSyncExternalStore(approvals.subscribe, approvals.current);
+  const waiting = running ? pending : undefined;
   return (
     <section className="live-panel" aria-labelledby="live-title">
       <header className={`verdict live-verdict ${outcomeOf(run?.phase, report)}`}>
         <h2 id="live-title">Live run</h2>
         <p role="status" aria-live="polite" className="verdict-text" data-phase={run?.phase}>
-          {statusText(run, settings.maxCalls)}
+          {waiting
+            ? `Waiting for you: allow ${waiting.call.name}?`
+            : statusText(run, settings.maxCalls)}
         </p>
       </header>
       <div className="live-scroll">
+        {running && <ApprovalPrompt />}
+        <LiveProject lesson={lesson} files={files} disabled={running} />
         <form
           className="live-question"
           onSubmit={(event) => {
@@ -81,13 +93,13 @@ export default function LivePanel({ lesson, transcript, onRun }: Props) {
           <p className="live-note">
             Sent through your code with the lesson&apos;s tools, to{' '}
             {settings.model.trim() || 'the model your code names'}.
-            {question !== lessonQuestion(lesson) && (
+            {question !== startsWith && (
               <>
                 {' '}
                 <button
                   type="button"
                   className="link-button"
-                  onClick={() => setQuestion(lesson.id, lessonQuestion(lesson))}
+                  onClick={() => resetQuestion(lesson.id)}
                 >
                   Back to the lesson&apos;s question
                 </button>
@@ -127,7 +139,9 @@ export default function LivePanel({ lesson, transcript, onRun }: Props) {
             <p className="diagnostic-message">{run.error}</p>
           </div>
         )}
-        {report && <LiveResult report={report} lesson={lesson} transcript={transcript} />}
+        {report && (
+          <LiveResult report={report} lesson={lesson} transcript={transcript} files={files} />
+        )}
       </div>
     </section>
   );
@@ -139,12 +153,15 @@ function LiveResult({
   report,
   lesson,
   transcript,
+  files,
 }: {
   report: LiveReport;
   lesson: Lesson;
   transcript: Props['transcript'];
+  files: FilesView;
 }) {
   const { report: run, checks } = report;
+  const before = (report.input as { files?: Record<string, string> } | null)?.files;
   return (
     <article className="live-result" data-status={run.status}>
       {checks.length > 0 && (
@@ -162,7 +179,12 @@ function LiveResult({
         </div>
       )}
       <RecordButton report={report} lesson={lesson} />
-      {run.kind !== 'compile' && transcript(run, summarizeLive(run))}
+      {run.kind !== 'compile' &&
+        (before ? (
+          <WorkspaceResult report={report} before={before} transcript={transcript} files={files} />
+        ) : (
+          transcript(run, summarizeLive(run))
+        ))}
       {run.console.length > 0 && (
         <details className="live-console">
           <summary>Console ({run.console.length})</summary>
@@ -171,6 +193,47 @@ function LiveResult({
       )}
     </article>
   );
+}
+
+/**
+ * A live run on a project (part two): its transcript, the project's files and what the run
+ * changed in them, and what the code printed beside the files (an agent's report).
+ */
+function WorkspaceResult({
+  report,
+  before,
+  transcript,
+  files,
+}: {
+  report: LiveReport;
+  before: Record<string, string>;
+  transcript: Props['transcript'];
+  files: FilesView;
+}) {
+  const printed = parsed(report.outputs[0]);
+  const { files: _files, ...rest } = (printed ?? {}) as Record<string, unknown>;
+  const tabs = [
+    {
+      id: 'transcript',
+      label: 'Transcript',
+      content: () => transcript(report.report, summarizeLive(report.report)),
+    },
+    { id: 'files', label: 'Files', content: () => files(before, { printed }) },
+    {
+      id: 'output',
+      label: 'Output',
+      content: () => <Json value={printed === undefined ? null : rest} />,
+    },
+  ];
+  return <Tabs tabs={tabs} label="The live run" />;
+}
+
+function parsed(text: string | undefined): unknown {
+  try {
+    return text === undefined ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
 }
 
 function outcomeOf(phase: string | undefined, report: LiveReport | undefined): string {

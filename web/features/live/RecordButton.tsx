@@ -55,7 +55,7 @@ function recordingOf(report: LiveReport): Recorded<FileMap> {
   const cassette = recordCassette(report.calls);
   if (!cassette.ok) return cassette;
   return recordCase(cassette.value, report.outputs[0] ?? '', {
-    input: report.input,
+    input: report.caseInput,
     description: `Recorded live: ${report.question}`,
   });
 }

@@ -1,4 +1,4 @@
-import { lessonQuestion, type FileMap, type Lesson } from '../../../core/index.ts';
+import { lessonQuestion, liveStarts, type FileMap, type Lesson } from '../../../core/index.ts';
 import { useAppStore } from '../../store/store.ts';
 import { keyStore } from './key-store.ts';
 import type { RunLive } from './live-run.ts';
@@ -20,9 +20,16 @@ export function preloadLive(): void {
   void import('./sdk-client.ts');
 }
 
-/** The question a live Run sends: the learner's own, or the lesson's. */
+/** The question a live Run sends: the learner's own, or the lesson's (its chosen project's). */
 export function questionFor(lesson: Lesson): string {
-  return useAppStore.getState().liveQuestions[lesson.id] ?? lessonQuestion(lesson);
+  const state = useAppStore.getState();
+  return state.liveQuestions[lesson.id] ?? startQuestion(lesson, state.liveProjects[lesson.id]);
+}
+
+/** The question the chosen visible case asks (the lesson's simplest when none is chosen). */
+export function startQuestion(lesson: Lesson, project: string | undefined): string {
+  const start = project ? liveStarts(lesson).find((s) => s.name === project) : undefined;
+  return start?.prompt ?? lessonQuestion(lesson);
 }
 
 /** Runs the learner's code live, asking for a key first when there is none. */
@@ -40,7 +47,10 @@ export async function runLiveNow(lesson: Lesson, files: FileMap, runLive: RunLiv
     const { runLiveSession, liveRunProblem } = await import('./live-run.ts');
     const problem = liveRunProblem(settings);
     if (problem) return store.crashLiveRun(id, problem);
-    const report = await runLiveSession(lesson, files, questionFor(lesson), settings, runLive, {
+    const question = questionFor(lesson);
+    const project = useAppStore.getState().liveProjects[lesson.id];
+    const asked = { question, ...(project ? { project } : {}) };
+    const report = await runLiveSession(lesson, files, asked, settings, runLive, {
       onMeter: (calls, added) => useAppStore.getState().meterLiveRun(id, calls, added),
       onStreamText: (text) => useAppStore.getState().streamLiveRun(id, text),
       onKeyRejected: () => {

@@ -1,5 +1,6 @@
 import {
   checkLiveRun,
+  recordedInput,
   wholeInput,
   type CaseReport,
   type CaseRun,
@@ -17,6 +18,8 @@ export interface LiveReport {
   lessonId: string;
   /** The harness's input: the stage's, with the learner's question as its prompt. */
   input: unknown;
+  /** The input a recorded case gives: with the person's answers as its scripted user. */
+  caseInput: unknown;
   question: string;
   compileErrors: CompileError[];
   /** The run as the timeline shows a case; its status comes from the live checks. */
@@ -60,6 +63,7 @@ export function liveReport(run: CaseRun, frames: StackFrame[], context: Context)
   if (frames.length > 0) report.frames = frames;
   return {
     ...base(context),
+    caseInput: recordedInput(context.input, run.events),
     report,
     checks,
     outputs: run.outputs,
@@ -77,7 +81,14 @@ export function compileReport(errors: CompileError[], context: Context): LiveRep
     kind: 'compile',
     message: `Compile error: ${where}${first?.text ?? 'the code did not compile'}`,
   };
-  return { ...base(context), compileErrors: errors, report, checks: [], outputs: [] };
+  return {
+    ...base(context),
+    caseInput: context.input,
+    compileErrors: errors,
+    report,
+    checks: [],
+    outputs: [],
+  };
 }
 
 function base({ lessonId, input, question, calls }: Context) {

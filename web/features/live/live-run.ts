@@ -7,7 +7,9 @@ import {
   type Lesson,
   type ModelAnswerer,
   type StreamEvent,
+  type UserAnswerer,
 } from '../../../core/index.ts';
+import { approvals } from './approvals.ts';
 import type { LiveRunEnd } from '../../host/page/runner-client.ts';
 import type { LiveSettings } from '../../store/live-slice.ts';
 import { baseUrlProblem } from './allowed-origins.ts';
@@ -25,7 +27,7 @@ import { compileReport, liveReport, type LiveReport } from './live-report.ts';
 /** The runner's live entry, composed in by the app shell (features/runner/runs.ts `runLive`). */
 export type RunLive = (
   files: FileMap,
-  options: { input: unknown; answerer: ModelAnswerer },
+  options: { input: unknown; answerer: ModelAnswerer; user?: UserAnswerer },
 ) => Promise<
   { ok: false; compileErrors: CompileError[] } | ({ ok: true } & LiveRunEnd) | undefined
 >;
@@ -49,11 +51,15 @@ export function liveRunProblem(settings: LiveSettings): string | undefined {
   if (isOffline()) return OFFLINE_TEXT;
 }
 
-/** Runs the files live with `question`; undefined when a newer run took its place. */
+/**
+ * Runs the files live with `question` (on `project`'s files, for a lesson with a workspace: a
+ * visible case's name); undefined when a newer run took its place. The person answers the
+ * harness's questions (approvals) through the live panel's prompt.
+ */
 export async function runLiveSession(
   lesson: Lesson,
   files: FileMap,
-  question: string,
+  { question, project }: { question: string; project?: string },
   settings: LiveSettings,
   runLive: RunLive,
   hooks: LiveRunHooks,
@@ -84,8 +90,8 @@ export async function runLiveSession(
     } else if ('status' in answer && answer.status === 401) hooks.onKeyRejected();
     return answer;
   };
-  const input = liveInput(lesson, question) ?? { prompt: question };
-  const ended = await runLive(files, { input, answerer });
+  const input = liveInput(lesson, question, project) ?? { prompt: question };
+  const ended = await runLive(files, { input, answerer, user: approvals.user });
   if (!ended) return undefined;
   const context = {
     lessonId: lesson.id,

@@ -48,7 +48,7 @@ export const CaseDetail = memo(function CaseDetail(props: Props) {
     tabs.splice(1, 0, {
       id: 'files',
       label: 'Files',
-      content: () => <WorkspaceFiles before={before} report={report} />,
+      content: () => <WorkspaceFiles before={before} printed={report.actual} />,
     });
   }
   if (report.visible) {

@@ -1,9 +1,12 @@
-import { asFiles, fileChanges, type CaseReport, type FileChange } from '../../../core/index.ts';
+import { asFiles, fileChanges, type FileChange } from '../../../core/index.ts';
 
 interface Props {
   /** The case's files as it starts (`input.files`). */
   before: Record<string, string>;
-  report: CaseReport;
+  /** What the run printed (its `files` are the tree as the run left it). */
+  printed?: unknown;
+  /** False before any run: the files are the case's, with nothing printed to compare. */
+  ran?: boolean;
 }
 
 const kindLabel: Record<FileChange['kind'], string> = {
@@ -18,8 +21,8 @@ const kindLabel: Record<FileChange['kind'], string> = {
  * (a diff per changed file), from the `files` the harness printed. Before a run, or when the
  * code printed none, the files as the case starts. Text only: file contents are never markup.
  */
-export function WorkspaceFiles({ before, report }: Props) {
-  const printed = asFiles((report.actual as { files?: unknown } | undefined)?.files);
+export function WorkspaceFiles({ before, printed: output, ran = true }: Props) {
+  const printed = asFiles((output as { files?: unknown } | undefined)?.files);
   const changes = fileChanges(before, printed);
   const changed = changes.filter((c) => c.kind !== 'unchanged').length;
   const count = `${changes.length} ${changes.length === 1 ? 'file' : 'files'}`;
@@ -28,7 +31,7 @@ export function WorkspaceFiles({ before, report }: Props) {
       <p className="workspace-summary">
         {printed
           ? `${count} · ${changed === 0 ? 'none' : changed} changed by the run`
-          : `${count}, as the case starts (the run printed no files)`}
+          : `${count}, as the case starts${ran ? ' (the run printed no files)' : ''}`}
       </p>
       <ul aria-label="Workspace files">
         {changes.map((change) => (

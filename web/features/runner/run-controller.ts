@@ -73,7 +73,7 @@ export interface RunController {
 }
 
 /** What a live run needs besides the lesson and files. */
-export type LiveRunOptions = Pick<FrameLiveRequest, 'input' | 'answerer'>;
+export type LiveRunOptions = Pick<FrameLiveRequest, 'input' | 'answerer' | 'user'>;
 
 /** A live run's end: it did not compile, or it ran (see `LiveRunEnd`). */
 export type LiveRunResult =
@@ -180,7 +180,7 @@ export function createRunController({
     return done;
   };
 
-  const live: RunController['live'] = async (lesson, files, { input, answerer }) => {
+  const live: RunController['live'] = async (lesson, files, { input, answerer, user }) => {
     current?.cancel();
     current = undefined;
     const id = ++latest;
@@ -198,6 +198,7 @@ export function createRunController({
       input,
       timeoutMs: lesson.timeoutMs,
       answerer,
+      ...(user ? { user } : {}),
     });
     current = handle;
     if (stopped === id) handle.cancel();

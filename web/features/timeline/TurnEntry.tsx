@@ -9,6 +9,7 @@ import { requestRoles } from './request-view.ts';
 import { SentBackNote, SentBlocks } from './SentBlocks.tsx';
 import { StreamReplay } from './StreamReplay.tsx';
 import { ToolRun } from './ToolRun.tsx';
+import { AskRun } from './AskRun.tsx';
 
 /** Only live runs meet the API's errors and retries: their notes load with live mode. */
 const ApiErrorNote = lazy(() =>
@@ -138,6 +139,13 @@ export function TurnEntry({ turn, previous, conversation, live = false }: Props)
         </div>
       )}
       {turn.stream && <StreamReplay stream={turn.stream} turn={turn.index} />}
+      {turn.asks && (
+        <ul className="ask-runs" aria-label={`The user's answers after turn ${turn.index}`}>
+          {turn.asks.map((ask, i) => (
+            <AskRun key={i} ask={ask} />
+          ))}
+        </ul>
+      )}
       {turn.tools.length > 0 && (
         <ul className="tool-runs" aria-label={`Tools run after turn ${turn.index}`}>
           {turn.tools.map((tool, i) => (

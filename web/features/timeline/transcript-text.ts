@@ -3,6 +3,7 @@ import {
   conversationsOf,
   summarizeCase,
   thinkingSummary,
+  type AskRecord,
   type CaseReport,
   type ReplyBlock,
   type Turn,
@@ -94,6 +95,7 @@ function turnLines(
     lines.push(`  ✗ ${what}: ${body.error.type}: ${cut(body.error.message)}`);
   }
   for (const block of response?.content ?? []) lines.push(`  ← ${replyLine(block)}`);
+  for (const ask of turn.asks ?? []) lines.push(`  · ${askText(ask)}`);
   for (const tool of turn.tools) {
     const result = tool.error
       ? `threw ${tool.error.name}: ${tool.error.message}`
@@ -128,4 +130,13 @@ function blockLine(block: SentBlock): string {
 function cut(text: string | undefined): string {
   const value = text ?? '';
   return value.length > VALUE_CHARS ? `${value.slice(0, VALUE_CHARS)}…` : value;
+}
+
+/** A question to the user and their answer, in words: `asked about edit_file: allowed once`. */
+export function askText(ask: AskRecord): string {
+  const about = `asked about ${ask.call.name}${typeof ask.call.input.path === 'string' ? ` ${ask.call.input.path}` : ''}`;
+  const { decision } = ask;
+  if (!decision) return `${about}: no answer (${ask.error ?? 'none came'})`;
+  if (decision.kind === 'deny') return `${about}: denied, "${decision.reason}"`;
+  return `${about}: ${decision.kind === 'always' ? 'allowed for the session' : 'allowed once'}`;
 }

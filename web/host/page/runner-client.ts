@@ -5,6 +5,8 @@ import type {
   ModelAnswerer,
   SerializedError,
   StackFrame,
+  UserAnswer,
+  UserAnswerer,
 } from '../../../core/index.ts';
 import { unrunCase, unrunRun } from '../../../core/grade/start-grading.ts';
 import { parseFrameReport, type FrameReport, type FrameRequest } from '../runner-frame/protocol.ts';
@@ -56,6 +58,11 @@ export interface FrameLiveRequest {
    * `connect-src 'none'`.
    */
   answerer: ModelAnswerer;
+  /**
+   * Answers each question the harness asks the user (an approval), in the page: the person,
+   * through the live panel's prompt. A run that asks with none set is told no one is there.
+   */
+  user?: UserAnswerer;
 }
 
 /** A live run's end: the run as the frame recorded it, and where an escaped error was thrown. */
@@ -119,6 +126,7 @@ interface Client {
   reports: Map<string, CaseReport>;
   onCase(report: CaseReport): void;
   answerer?: ModelAnswerer;
+  user?: UserAnswerer;
   /** Live calls waiting on the answerer, aborted when the run ends. */
   calls: Set<AbortController>;
   /** A live run's end (`live-done`), or the error it died of. */
@@ -224,7 +232,25 @@ export function createRunnerFrame({ url }: RunnerFrameOptions): RunnerFrame {
         return fail(client, report.error);
       case 'model-request':
         return answer(report.id, report.call, report.request, client);
+      case 'ask':
+        return ask(report, client);
     }
+  };
+
+  /** Live mode: the person answers a question of the harness, and the answer goes to the frame. */
+  const ask = ({ id, call, question }: Extract<FrameReport, { type: 'ask' }>, client: Client) => {
+    const abort = new AbortController();
+    client.calls.add(abort);
+    const reply = (answer: UserAnswer) => {
+      client.calls.delete(abort);
+      if (!abort.signal.aborted && clients.get(id) === client)
+        send({ type: 'ask-reply', id, call, answer });
+    };
+    const none = { ok: false, message: `No one is there to ask about ${question.name}.` } as const;
+    Promise.resolve(client.user ? client.user(question, { signal: abort.signal }) : none).then(
+      reply,
+      (error: unknown) => reply({ ok: false, message: String(error) }),
+    );
   };
 
   /** Live mode: the page's answerer replies, and the reply goes back to the frame. */
@@ -375,7 +401,7 @@ export function createRunnerFrame({ url }: RunnerFrameOptions): RunnerFrame {
   return {
     prepare: () => void ensureFrame(),
     dispose,
-    live({ script, sourceMap, input, timeoutMs, answerer }) {
+    live({ script, sourceMap, input, timeoutMs, answerer, user }) {
       const id = ++nextRun;
       let ended: LiveRunEnd | SerializedError = { name: 'Cancelled', message: 'cancelled' };
       let settle: () => void = () => {};
@@ -386,6 +412,7 @@ export function createRunnerFrame({ url }: RunnerFrameOptions): RunnerFrame {
         onCase: () => {},
         calls: new Set(),
         answerer,
+        ...(user ? { user } : {}),
         onLive: (end) => (ended = end),
         settle,
       };

@@ -1,11 +1,14 @@
-import type {
-  ApiRequest,
-  CaseReport,
-  CaseRun,
-  LessonCase,
-  ModelAnswer,
-  SerializedError,
-  StackFrame,
+import {
+  parseDecision,
+  type ApiRequest,
+  type ApprovalCall,
+  type CaseReport,
+  type CaseRun,
+  type LessonCase,
+  type ModelAnswer,
+  type SerializedError,
+  type StackFrame,
+  type UserAnswer,
 } from '../../../core/index.ts';
 
 /**
@@ -51,6 +54,8 @@ export type FrameRequest =
   | { type: 'cancel'; id: number }
   /** Live mode: the page's answer to model call `call` of run `id`. */
   | { type: 'model-reply'; id: number; call: number; result: ModelAnswer }
+  /** Live mode: the person's answer to question `call` of run `id` (an approval). */
+  | { type: 'ask-reply'; id: number; call: number; answer: UserAnswer }
   /**
    * Carries (as its one transferred port) the heartbeat channel: the frame hands it to a worker
    * of its own that echoes every number sent on it, so the page can tell the frame is alive.
@@ -73,6 +78,8 @@ export type FrameReport =
   | { type: 'cases'; id: number; reports: CaseReport[] }
   /** Live run `id`: its model call `call` wants an answer (`model-reply`). */
   | { type: 'model-request'; id: number; call: number; request: ApiRequest }
+  /** Live run `id`: the harness asks the person about a call (`ask-reply`). */
+  | { type: 'ask'; id: number; call: number; question: ApprovalCall }
   /** Live run `id` ended: its run as recorded, and where an escaped error was thrown. */
   | { type: 'live-done'; id: number; run: CaseRun; frames: StackFrame[] }
   /** The frame could not run `id` at all (it cannot start workers): why. */
@@ -100,6 +107,12 @@ export function parseFrameReport(data: unknown): FrameReport | undefined {
       return isId(data.id) && isId(data.call) && isRecord(data.request)
         ? { type: 'model-request', id: data.id, call: data.call, request: data.request }
         : undefined;
+    case 'ask': {
+      const { id, call, question } = data;
+      if (!isId(id) || !isId(call) || !isRecord(question) || !isRecord(question.input)) return;
+      if (typeof question.name !== 'string') return;
+      return { type: 'ask', id, call, question: { name: question.name, input: question.input } };
+    }
     case 'live-done':
       return isId(data.id) &&
         isRecord(data.run) &&
@@ -156,6 +169,14 @@ export function parseFrameRequest(data: unknown): FrameRequest | undefined {
       return isId(data.id) && isId(data.call) && isRecord(data.result)
         ? { type: 'model-reply', id: data.id, call: data.call, result: data.result as ModelAnswer }
         : undefined;
+    case 'ask-reply': {
+      const { id, call, answer } = data;
+      if (!isId(id) || !isId(call) || !isRecord(answer)) return;
+      const decision = answer.ok === true ? parseDecision(answer.decision) : undefined;
+      if (decision) return { type: 'ask-reply', id, call, answer: { ok: true, decision } };
+      const message = typeof answer.message === 'string' ? answer.message : 'No answer came.';
+      return { type: 'ask-reply', id, call, answer: { ok: false, message } };
+    }
     case 'heartbeat':
     case 'connect':
       return { type: data.type };

@@ -5,6 +5,8 @@ import type {
   ModelAnswer,
   ModelAnswerer,
   SpawnWorker,
+  UserAnswer,
+  UserAnswerer,
 } from '../../../core/index.ts';
 import { gradeBundle } from '../../../core/grade/start-grading.ts';
 import { answererSource } from '../../../core/run/model-source.ts';
@@ -31,7 +33,8 @@ export interface FrameServerOptions {
  * `gradeBundle`, every case in a fresh worker answered from its cassette, and the cases' reports
  * go to the page as they are graded, those that finish close together in one message
  * (`batchCases`). A `live` request (the learner's own question) runs the script once, ungraded,
- * relays every model call to the page, waits for its `model-reply`, and sends the run back.
+ * relays every model call to the page, waits for its `model-reply`, and sends the run back;
+ * each question the harness asks the user (`h.ask`) goes to the page too, for the person.
  */
 export function createFrameServer({
   spawn,
@@ -46,6 +49,8 @@ export function createFrameServer({
   /** Live calls waiting for the page, by run and call number. */
   const waiting = new Map<string, (result: ModelAnswer) => void>();
   let nextCall = 0;
+  /** Live questions waiting for the person, by run and question number. */
+  const asking = new Map<string, (answer: UserAnswer) => void>();
 
   const relayTo =
     (id: number): ModelAnswerer =>
@@ -56,6 +61,18 @@ export function createFrameServer({
         waiting.set(key, resolve);
         signal.addEventListener('abort', () => waiting.delete(key));
         report({ type: 'model-request', id, call, request });
+      });
+
+  /** Live mode's user: each question goes to the page, where the person answers it. */
+  const askPage =
+    (id: number): UserAnswerer =>
+    (question, { signal } = {}) =>
+      new Promise((resolve) => {
+        const call = ++nextCall;
+        const key = `${id}:${call}`;
+        asking.set(key, resolve);
+        signal?.addEventListener('abort', () => asking.delete(key));
+        report({ type: 'ask', id, call, question });
       });
 
   return (request: FrameRequest): void => {
@@ -91,7 +108,16 @@ export function createFrameServer({
         const model = answererSource(relayTo(id));
         let handle: ReturnType<typeof runScript>;
         try {
-          handle = runScript({ spawn, clock, prelude }, script, input, timeoutMs, model);
+          const user = askPage(id);
+          handle = runScript(
+            { spawn, clock, prelude },
+            script,
+            input,
+            timeoutMs,
+            model,
+            undefined,
+            user,
+          );
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           report({ type: 'failed', id, error: { name: 'SandboxUnavailable', message } });
@@ -114,6 +140,13 @@ export function createFrameServer({
         const resolve = waiting.get(key);
         waiting.delete(key);
         resolve?.(request.result);
+        return;
+      }
+      case 'ask-reply': {
+        const key = `${request.id}:${request.call}`;
+        const resolve = asking.get(key);
+        asking.delete(key);
+        resolve?.(request.answer);
         return;
       }
       default:

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 /**
  * The course as the tests know it, read straight from fixtures/ (never written). A passing
- * run consumes every recorded call, so its turns are the cassette's calls. How many tools it
+ * run consumes every recorded call, so its turns are the cassette's attempts. How many tools it
  * runs is the loop's business (a misnamed tool, a truncated reply, a budget all skip some),
  * so that count comes from the same core grader run by the CLI on the reference files.
  */
@@ -28,8 +28,15 @@ export interface LessonFacts {
   cases: CaseFacts[];
 }
 
+interface Attempted {
+  /** Attempts the recording cuts off by an error event before it answers (or gives up). */
+  interrupted?: unknown[];
+}
+
 interface Cassette {
-  calls: unknown[];
+  calls: Attempted[];
+  /** A request every recorded attempt of which fails: the run ends on its error. */
+  failed?: Required<Attempted>;
 }
 
 function listFiles(dir: string, prefix = ''): string[] {
@@ -44,7 +51,10 @@ function countTurns(lessonDir: string, name: string): number {
   const cassette = JSON.parse(
     readFileSync(join(lessonDir, 'cases', name, 'cassette.json'), 'utf8'),
   ) as Cassette;
-  return cassette.calls.length;
+  // Each attempt is a turn of its own, a cut-off one too.
+  const attempts = (call: Attempted) => (call.interrupted?.length ?? 0) + 1;
+  const calls = cassette.calls.reduce((sum, call) => sum + attempts(call), 0);
+  return calls + (cassette.failed?.interrupted.length ?? 0);
 }
 
 interface CliCase {

@@ -51,11 +51,12 @@ test('the course map shows every lesson with its minutes and state', async ({ pa
   await page.getByRole('button', { name: /Course map/ }).click();
   const map = page.getByRole('dialog', { name: /agent loop/i });
   const total = lessons.reduce((sum, l) => sum + minutesOf(l.id), 0);
-  await expect(map.getByText(`${lessons.length} lessons`)).toContainText('0 passed');
-  await expect(map.getByText(`${lessons.length} lessons`)).toContainText(
-    `about ${Math.floor(total / 60)} h`,
-  );
-  await expect(map.getByRole('listitem')).toHaveCount(lessons.length);
+  // The summary under the title (the list of courses below names the count too).
+  const summary = map.locator('.course-map-summary');
+  await expect(summary).toContainText(`${lessons.length} lessons`);
+  await expect(summary).toContainText('0 passed');
+  await expect(summary).toContainText(`about ${Math.floor(total / 60)} h`);
+  await expect(map.locator('.course-map-list').getByRole('listitem')).toHaveCount(lessons.length);
   for (const lesson of lessons) {
     const link = map.getByRole('link', { name: new RegExp(lesson.title) });
     await expect(link).toContainText(`${minutesOf(lesson.id)} min`);

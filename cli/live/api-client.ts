@@ -39,7 +39,7 @@ export function createApiClient(options: ApiClientOptions): ModelSource & { base
   });
   const api = createSdkSend<Parameters<Middleware>[0], Response>({
     create(request, watch) {
-      // With `stream: true` this resolves to the SDK's Stream of events, which send reads.
+      // With `stream: true` this resolves to the SDK's Stream of events, which `answer` reads.
       const params = request as unknown as Anthropic.MessageCreateParams;
       // A threaded request (the tool runner's) needs its beta, which the SDK sends as a header.
       if (request.thread !== undefined) {

@@ -31,12 +31,12 @@ export function createSdkSend({ apiKey, baseURL }: SdkClientOptions): ModelSourc
     logLevel: 'off',
     openTelemetry: false,
   });
-  const send = sdkSend<Parameters<Middleware>[0], Response>({
+  const api = sdkSend<Parameters<Middleware>[0], Response>({
     create(request, watch, signal) {
       const controller = new AbortController();
       if (signal?.aborted) controller.abort();
       signal?.addEventListener('abort', () => controller.abort());
-      // With `stream: true` this resolves to the SDK's Stream of events, which send reads;
+      // With `stream: true` this resolves to the SDK's Stream of events, which `answer` reads;
       // aborting the signal ends it mid-stream.
       const params = request as unknown as Anthropic.MessageCreateParams;
       // A threaded request (the tool runner's) needs its beta, which the SDK sends as a header.
@@ -70,6 +70,6 @@ export function createSdkSend({ apiKey, baseURL }: SdkClientOptions): ModelSourc
     answer: (request, options) =>
       isOffline()
         ? { ok: false, status: 0, body: errorBody('connection_error', OFFLINE_TEXT) }
-        : send.answer(request, options),
+        : api.answer(request, options),
   };
 }

@@ -70,19 +70,13 @@ export {
 export { cachedBundler } from './run/bundle-cache.ts';
 export type {
   AbortSignalLike,
+  AnswerOptions,
   ApiRetry,
   ModelAnswer,
-  ModelAnswerer,
   ModelSource,
 } from './run/model-source.ts';
 export type { CaseRun, RunEvent } from './run/events.ts';
-export {
-  createLiveSession,
-  usedTokens,
-  type LiveCall,
-  type SendResult,
-  type SendOptions,
-} from './live/live-session.ts';
+export { createLiveSession, usedTokens, type LiveCall } from './live/live-session.ts';
 export type { Cassette } from './lesson/schema.ts';
 export {
   lessonQuestion,

@@ -94,7 +94,7 @@ export async function runStage(host: NodeHost, lesson: Lesson, options: RunOptio
       onStreamEvent: (event) => printer.stream(event),
     });
     live = createLiveSession({
-      send: client.send,
+      api: client,
       limits: { maxTurns: options.maxTurns, maxTokens: options.maxTokens },
       ...(options.model ? { model: options.model } : {}),
     });
@@ -133,9 +133,9 @@ export async function runStage(host: NodeHost, lesson: Lesson, options: RunOptio
     input,
     ...(user ? { user } : {}),
     model: {
-      answer(request) {
+      answer(request, answerOptions) {
         printer.request(request);
-        return model.answer(request);
+        return model.answer(request, answerOptions);
       },
       ...(model.unmadeCalls ? { unmadeCalls: () => model.unmadeCalls?.() } : {}),
     },

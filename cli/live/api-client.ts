@@ -5,9 +5,8 @@ import {
   errorBody,
   MAX_RETRIES,
   MESSAGE_THREADS_BETA,
-  type ApiRequest,
+  type ModelSource,
   type RetryNotice,
-  type SendResult,
   type StreamEvent,
 } from '../../core/index.ts';
 import { loadAnthropicSdk } from '../package-root.ts';
@@ -30,20 +29,17 @@ export interface ApiClientOptions {
   onStreamEvent?(event: StreamEvent): void;
 }
 
-/** The SDK client's base URL and the `send` a live session calls. */
-export function createApiClient(options: ApiClientOptions): {
-  send(request: ApiRequest): Promise<SendResult>;
-  baseURL: string;
-} {
+/** The Messages API as the model source a live session calls, and the SDK client's base URL. */
+export function createApiClient(options: ApiClientOptions): ModelSource & { baseURL: string } {
   const sdk = loadAnthropicSdk();
   const client = new sdk.Anthropic({
     apiKey: options.apiKey,
     baseURL: options.baseURL ?? null,
     maxRetries: MAX_RETRIES,
   });
-  const send = createSdkSend<Parameters<Middleware>[0], Response>({
+  const api = createSdkSend<Parameters<Middleware>[0], Response>({
     create(request, watch) {
-      // With `stream: true` this resolves to the SDK's Stream of events, which send reads.
+      // With `stream: true` this resolves to the SDK's Stream of events, which `answer` reads.
       const params = request as unknown as Anthropic.MessageCreateParams;
       // A threaded request (the tool runner's) needs its beta, which the SDK sends as a header.
       if (request.thread !== undefined) {
@@ -68,7 +64,8 @@ export function createApiClient(options: ApiClientOptions): {
     onRetry: options.onRetry,
     ...(options.onStreamEvent ? { onStreamEvent: options.onStreamEvent } : {}),
   });
-  return { baseURL: client.baseURL, send: (request) => send(request) };
+  // Every request goes with the CLI's own signal and stream printer, whatever the run passes.
+  return { baseURL: client.baseURL, answer: (request) => api.answer(request) };
 }
 
 /** The network's own words (ECONNREFUSED...) under the SDK's "Connection error.". */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResponse } from '../api/messages.ts';
-import { createLiveSession, type SendResult } from './live-session.ts';
+import type { ModelAnswer } from '../run/model-source.ts';
+import { createLiveSession } from './live-session.ts';
 
 function reply(text: string, usage = { input_tokens: 10, output_tokens: 5 }): ApiResponse {
   return {
@@ -14,12 +15,12 @@ function reply(text: string, usage = { input_tokens: 10, output_tokens: 5 }): Ap
   };
 }
 
-/** A `send` that answers every request with `answer`, and keeps what it was sent. */
-function sender(answer: SendResult = { ok: true, response: reply('hi') }) {
+/** An API that answers every request with `answer`, and keeps what it was sent. */
+function sender(answer: ModelAnswer = { ok: true, response: reply('hi') }) {
   const sent: ApiRequest[] = [];
   return {
     sent,
-    send: (request: ApiRequest) => {
+    answer: (request: ApiRequest) => {
       sent.push(request);
       return Promise.resolve(answer);
     },
@@ -37,7 +38,7 @@ const limits = { maxTurns: 10, maxTokens: 100_000 };
 describe('createLiveSession', () => {
   it('sends a valid request, and keeps the call and its tokens', async () => {
     const api = sender();
-    const session = createLiveSession({ send: api.send, limits });
+    const session = createLiveSession({ api: api, limits });
     expect(await session.answer(ask())).toEqual({ ok: true, response: reply('hi') });
     expect(api.sent).toEqual([ask()]);
     expect({ calls: session.calls.length, tokens: session.tokens }).toEqual({
@@ -48,7 +49,7 @@ describe('createLiveSession', () => {
 
   it('refuses a malformed request with the API’s 400, sending nothing', async () => {
     const api = sender();
-    const session = createLiveSession({ send: api.send, limits });
+    const session = createLiveSession({ api: api, limits });
     const answer = await session.answer(ask(''));
     expect(answer).toMatchObject({
       ok: false,
@@ -73,7 +74,7 @@ describe('createLiveSession', () => {
       error: { type: 'authentication_error', message: 'invalid x-api-key' },
     };
     const session = createLiveSession({
-      send: sender({ ok: false, status: 401, body }).send,
+      api: sender({ ok: false, status: 401, body }),
       limits,
     });
     expect(await session.answer(ask())).toEqual({ ok: false, status: 401, body });
@@ -82,7 +83,7 @@ describe('createLiveSession', () => {
 
   it('stops the run before a call past the limit on model calls, and stays stopped', async () => {
     const api = sender();
-    const session = createLiveSession({ send: api.send, limits: { ...limits, maxTurns: 1 } });
+    const session = createLiveSession({ api: api, limits: { ...limits, maxTurns: 1 } });
     await session.answer(ask());
     const stop = "Stopped before model call 2: the run's limit is 1 model call.";
     expect(await session.answer(ask())).toEqual({ ok: false, stop });
@@ -94,7 +95,7 @@ describe('createLiveSession', () => {
   it('makes no call that could take the run past its tokens: its max_tokens count before it is sent', async () => {
     // One call of max_tokens 1,024 could pass a limit of 1,000 by itself: it is not made.
     const api = sender();
-    const tight = createLiveSession({ send: api.send, limits: { ...limits, maxTokens: 1_000 } });
+    const tight = createLiveSession({ api: api, limits: { ...limits, maxTokens: 1_000 } });
     expect(await tight.answer(ask())).toEqual({
       ok: false,
       stop: 'Stopped before model call 1: it could use 1,072 tokens (its max_tokens, 1,024, and up to 48 of input), and the run has 1,000 left of its limit of 1,000.',
@@ -106,7 +107,7 @@ describe('createLiveSession', () => {
       ok: true,
       response: reply('hi', { input_tokens: 900, output_tokens: 200 }),
     });
-    const session = createLiveSession({ send: used.send, limits: { ...limits, maxTokens: 2_000 } });
+    const session = createLiveSession({ api: used, limits: { ...limits, maxTokens: 2_000 } });
     expect((await session.answer(ask())).ok).toBe(true);
     expect(await session.answer(ask())).toEqual({
       ok: false,
@@ -121,7 +122,7 @@ describe('createLiveSession', () => {
       ok: true,
       response: reply('hi', { input_tokens: 900, output_tokens: 200 }),
     });
-    const session = createLiveSession({ send: api.send, limits: { ...limits, maxTokens: 1_100 } });
+    const session = createLiveSession({ api: api, limits: { ...limits, maxTokens: 1_100 } });
     await session.answer(ask());
     expect(await session.answer(ask())).toEqual({
       ok: false,
@@ -132,7 +133,7 @@ describe('createLiveSession', () => {
 
   it('calls the model the learner picked', async () => {
     const api = sender();
-    const session = createLiveSession({ send: api.send, limits, model: 'claude-haiku-5-5' });
+    const session = createLiveSession({ api: api, limits, model: 'claude-haiku-5-5' });
     await session.answer(ask());
     expect(api.sent[0]?.model).toBe('claude-haiku-5-5');
   });

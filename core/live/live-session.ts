@@ -1,27 +1,19 @@
-import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
-import type { StreamEvent, TimedEvent } from '../api/stream-events.ts';
+import type { ApiRequest, ApiResponse } from '../api/messages.ts';
+import type { TimedEvent } from '../api/stream-events.ts';
 import { invalidRequest } from '../cassette/rejections.ts';
 import { validateRequest } from '../cassette/validate-request.ts';
 import { createThreadStore } from '../cassette/message-thread.ts';
-import type { AbortSignalLike } from '../run/model-source.ts';
-import type { ApiRetry, ModelAnswer, ModelSource } from '../run/model-source.ts';
+import type { AnswerOptions, ModelAnswer, ModelSource } from '../run/model-source.ts';
 import { inputTokensAtMost } from './call-budget.ts';
 
 /**
- * Live mode's model: the real Messages API, reached through the host's `send` (the SDK, in the
- * host's own process or page, never in the sandbox). Each request is first checked as the
- * cassette checks it, so a malformed one is refused here with the API's own 400 and costs
- * nothing; the run's limits on model calls and tokens guard the learner's wallet, before each
- * call, by what the call could cost (its input, counted from above, and its `max_tokens`), so
- * no call ends past the limit.
+ * Live mode's model: the real Messages API, reached through the host's `api` (the SDK, in the
+ * host's own process or page, never in the sandbox), answered in the shape a cassette answers.
+ * Each request is first checked as the cassette checks it, so a malformed one is refused here
+ * with the API's own 400 and costs nothing; the run's limits on model calls and tokens guard
+ * the learner's wallet, before each call, by what the call could cost (its input, counted from
+ * above, and its `max_tokens`), so no call ends past the limit.
  */
-
-/** What the host's `send` got back: the response, or the API's error as it gave it. */
-export type SendResult =
-  /** `stream`: a streamed reply's events (the request had `stream: true`), with their gaps. */
-  | { ok: true; response: ApiResponse; retries?: ApiRetry[]; stream?: TimedEvent[] }
-  /** `status` 0: no response at all (network failure, the request aborted). */
-  | { ok: false; status: number; body: ApiErrorBody; retries?: ApiRetry[] };
 
 /** The run's bounds on what it may spend. */
 export interface LiveLimits {
@@ -34,18 +26,13 @@ export interface LiveLimits {
   maxTokens: number;
 }
 
-/** `signal` aborts the request; `onStreamEvent` is told a streamed reply's events as they come. */
-export interface SendOptions {
-  signal?: AbortSignalLike;
-  onStreamEvent?: (event: StreamEvent) => void;
-}
-
 export interface LiveSessionOptions {
   /**
-   * Sends one request to the API (the host's SDK client, with its retries). `signal`, when the
-   * caller gave `answer` one, aborts this request alone (the page's: its run ended).
+   * The Messages API (the host's SDK client, with its retries, `createSdkSend`): each request
+   * the session lets through goes to it, with the options `answer` was given (a `signal`
+   * aborts that request alone: the page's, when its run ended).
    */
-  send(request: ApiRequest, options?: SendOptions): Promise<SendResult>;
+  api: ModelSource;
   limits: LiveLimits;
   /** The model to call instead of the one the code asks for, when the learner picked one. */
   model?: string;
@@ -62,8 +49,8 @@ export interface LiveCall {
 }
 
 export interface LiveSession extends ModelSource {
-  /** Answers one request; `signal` is handed to `send`. */
-  answer(request: ApiRequest, options?: SendOptions): Promise<ModelAnswer>;
+  /** Answers one request; its options are handed to the API's source. */
+  answer(request: ApiRequest, options?: AnswerOptions): Promise<ModelAnswer>;
   /** Every call the API answered, in order. */
   readonly calls: readonly LiveCall[];
   /** Tokens used so far, input and output, over every call. */
@@ -72,7 +59,7 @@ export interface LiveSession extends ModelSource {
   readonly stopped: string | undefined;
 }
 
-export function createLiveSession({ send, limits, model }: LiveSessionOptions): LiveSession {
+export function createLiveSession({ api, limits, model }: LiveSessionOptions): LiveSession {
   const calls: LiveCall[] = [];
   /** Streams cut off by an error event since the last call answered whole. */
   let cut: TimedEvent[][] = [];
@@ -101,7 +88,7 @@ export function createLiveSession({ send, limits, model }: LiveSessionOptions): 
     return `Stopped before model call ${calls.length + 1}: it could use ${plural(input + reply, 'token')} (its max_tokens, ${count(reply)}, and up to ${count(input)} of input), and the run has ${count(left)} left of its limit of ${count(limits.maxTokens)}.`;
   };
 
-  async function answer(request: ApiRequest, options: SendOptions = {}): Promise<ModelAnswer> {
+  async function answer(request: ApiRequest, options: AnswerOptions = {}): Promise<ModelAnswer> {
     if (stopped) return { ok: false, stop: stopped };
     const limit = overLimit();
     if (limit) {
@@ -121,7 +108,7 @@ export function createLiveSession({ send, limits, model }: LiveSessionOptions): 
       stopped = tooDear;
       return { ok: false, stop: tooDear };
     }
-    const result = await send(sent, options);
+    const result = await api.answer(sent, options);
     if (!result.ok) return result;
     threads.record(sent, threaded.request, result.response);
     // The tokens a stream used are its final message_delta's (an error event's: as far as it came).

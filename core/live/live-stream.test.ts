@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { StreamEvent, TimedEvent } from '../api/stream-events.ts';
 import type { Cassette } from '../lesson/schema.ts';
 import { readCassette, recordCassette } from './cassette-recording.ts';
-import { createLiveSession, type SendResult } from './live-session.ts';
+import type { ModelAnswer } from '../run/model-source.ts';
+import { createLiveSession } from './live-session.ts';
 import { readLiveStream } from './read-live-stream.ts';
 
 /** A lesson's recorded streams: what the real API sent, as the SDK's `Stream` yields it. */
@@ -80,7 +81,7 @@ describe('readLiveStream', () => {
   });
 });
 
-const streamed = (events: TimedEvent[], response = call.response): SendResult => ({
+const streamed = (events: TimedEvent[], response = call.response): ModelAnswer => ({
   ok: true,
   response,
   stream: events,
@@ -99,7 +100,7 @@ describe('a live session, streaming', () => {
       streamed(call.stream!),
     ];
     const session = createLiveSession({
-      send: () => Promise.resolve(answers.shift()!),
+      api: { answer: () => Promise.resolve(answers.shift()!) },
       limits: { maxTurns: 5, maxTokens: 100_000 },
     });
     const request = call.request as never;

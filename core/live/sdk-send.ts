@@ -1,7 +1,6 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { AbortSignalLike } from '../run/model-source.ts';
-import type { ApiRetry } from '../run/model-source.ts';
-import type { LiveSessionOptions, SendResult } from './live-session.ts';
+import type { AnswerOptions, ApiRetry, ModelAnswer, ModelSource } from '../run/model-source.ts';
 import type { StreamEvent } from '../api/stream-events.ts';
 import { readLiveStream } from './read-live-stream.ts';
 import { apiErrorFailure, failedAttempt, type ResponseLike } from './sdk-failures.ts';
@@ -10,8 +9,8 @@ import { apiErrorFailure, failedAttempt, type ResponseLike } from './sdk-failure
  * Both hosts' one way to the Messages API: the real `@anthropic-ai/sdk` (its headers, its
  * retries with backoff and `retry-after`, its error classes), in the host's own process or
  * page. The host makes the client with the learner's key and hands in how to call it; the
- * sandbox and learner code only ever receive what `send` resolves to. Typed structurally, so
- * core needs neither the SDK nor the DOM's `Request` and `Response`.
+ * sandbox and learner code only ever receive what its `answer` resolves to. Typed
+ * structurally, so core needs neither the SDK nor the DOM's `Request` and `Response`.
  */
 
 /** The SDK's retries, stated: the transcript's "at most 2 retries" is this number. */
@@ -52,11 +51,18 @@ export interface SdkSendOptions<Req extends RequestLike, Res extends ResponseLik
   onStreamEvent?(event: StreamEvent): void;
 }
 
-/** A `send` for the live session (`createLiveSession`): resolves, never rejects. */
+/**
+ * The Messages API as a model source, for the live session (`createLiveSession`): answers with
+ * the response or the API's error as it gave it (status 0: no response at all, the request
+ * aborted); resolves, never rejects.
+ */
 export function createSdkSend<Req extends RequestLike, Res extends ResponseLike>(
   options: SdkSendOptions<Req, Res>,
-): LiveSessionOptions['send'] {
-  return async (request, { signal, onStreamEvent = options.onStreamEvent } = {}) => {
+): ModelSource {
+  const answer = async (
+    request: ApiRequest,
+    { signal, onStreamEvent = options.onStreamEvent }: AnswerOptions = {},
+  ): Promise<ModelAnswer> => {
     const attempts: ApiRetry[] = [];
     try {
       const response = await options.create(request, watchAttempts(attempts, options), signal);
@@ -75,9 +81,10 @@ export function createSdkSend<Req extends RequestLike, Res extends ResponseLike>
     } catch (error) {
       const api = options.apiError(error);
       const failure = api ? apiErrorFailure(api) : { status: 0, body: options.noAnswer(error) };
-      return { ok: false, ...failure, ...retried(attempts, true) } satisfies SendResult;
+      return { ok: false, ...failure, ...retried(attempts, true) };
     }
   };
+  return { answer };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
-import type { TimedEvent } from '../api/stream-events.ts';
+import type { StreamEvent, TimedEvent } from '../api/stream-events.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
 
 /** The slice of `AbortSignal` the core reads (its lib has no DOM or Node types). */
@@ -9,72 +9,30 @@ export interface AbortSignalLike {
 }
 
 /**
- * Answers a run's model calls in place of the case's cassette: live mode. The browser's answerer
- * runs in the page, which makes the HTTPS call with the learner's key; the frame relays each
- * request to it, so neither the frame nor learner code ever sees the key or the network. The
- * signal aborts when the case ends first (a timeout, Stop, a newer Run). It answers as a model
- * source does: the page's live session checks the request first (a local refusal), guards the
- * wallet (a stop) and sends it; the API's error comes back as `{ ok: false, status, body }`.
- */
-export type ModelAnswerer = (
-  request: ApiRequest,
-  options: { signal: AbortSignalLike },
-) => Promise<ModelAnswer>;
-
-/**
- * What answers a run's model calls on the host's side of the boundary: a cassette when a case
- * is graded (`createCassetteSession`), the real API in live mode (`createLiveSession`).
+ * How a model call is answered, by whatever answers it: a cassette when a case is graded
+ * (`createCassetteSession`), the real API in live mode (`createSdkSend`, the hosts' SDK
+ * clients), a live session in front of it (`createLiveSession`: the request checked first, the
+ * wallet guarded), the runner frame's relay to the page, and the live tutor's connection. Each
+ * wraps the next in the same shape, so a run, a live session and the tutor's loop take any.
  */
 export interface ModelSource {
-  /** Answers one request, at once (a cassette) or later (the network). */
-  answer(request: ApiRequest): ModelAnswer | Promise<ModelAnswer>;
+  /**
+   * Answers one request, at once (a cassette) or later (the network). A rejection, the API's
+   * error, a stop: all are answers, so it resolves, never rejects.
+   */
+  answer(request: ApiRequest, options?: AnswerOptions): ModelAnswer | Promise<ModelAnswer>;
   /** A sentence on recorded calls the loop never made, or undefined (cassettes only). */
   unmadeCalls?(): string | undefined;
-  /** The run has ended: answers still pending are not wanted any more (live: abort them). */
-  close?(): void;
 }
 
-/**
- * A host's `ModelAnswerer` as a run's model source: the browser's live mode, where the runner
- * frame relays each request to the page's answerer (and its live session) and passes its
- * answer on as it is. Calls still waiting when the run ends are aborted through their signal.
- */
-export function answererSource(answerer: ModelAnswerer): ModelSource {
-  const aborts = new Set<() => void>();
-  return {
-    answer(request) {
-      const listeners: (() => void)[] = [];
-      const signal = {
-        aborted: false,
-        addEventListener: (_type: 'abort', listener: () => void) => void listeners.push(listener),
-      };
-      const abort = () => {
-        signal.aborted = true;
-        for (const listener of listeners) listener();
-      };
-      aborts.add(abort);
-      const settled = () => aborts.delete(abort);
-      return answerer(request, { signal }).then(
-        (result) => {
-          settled();
-          return result;
-        },
-        (error: unknown) => {
-          settled();
-          const message = error instanceof Error ? error.message : String(error);
-          return {
-            ok: false,
-            status: 0,
-            body: { type: 'error', error: { type: 'connection_error', message } },
-          } as const;
-        },
-      );
-    },
-    close() {
-      for (const abort of [...aborts]) abort();
-      aborts.clear();
-    },
-  };
+export interface AnswerOptions {
+  /**
+   * Aborts when the answer is not wanted any more (the run ended first: a timeout, Stop, a
+   * newer Run); the network's answer then comes back as status 0.
+   */
+  signal?: AbortSignalLike;
+  /** Told a streamed reply's events as they arrive, where the source hears them (the API). */
+  onStreamEvent?: (event: StreamEvent) => void;
 }
 
 /** One attempt the API client retried before its answer (a 429, a 529, no response). */

@@ -136,6 +136,26 @@ describe('runScript, with a model that answers later (live mode)', () => {
     ]);
   });
 
+  it('aborts a call still out when the run ends (Stop), and drops its late answer', async () => {
+    const { clock } = manualClock();
+    let answer: (a: ModelAnswer) => void = () => {};
+    let aborted = false;
+    const model: ModelSource = {
+      answer: (_request, { signal } = {}) =>
+        new Promise((resolve) => {
+          answer = resolve;
+          signal?.addEventListener('abort', () => (aborted = true));
+        }),
+    };
+    const handle = runScript({ spawn: asking, clock, prelude: '' }, '', null, 1_000, model);
+    await Promise.resolve();
+    expect(aborted).toBe(false);
+    handle.cancel();
+    answer({ ok: true, response });
+    const run = await handle.result;
+    expect([run.outcome.kind, aborted, run.modelCalls]).toEqual(['cancelled', true, 0]);
+  });
+
   it('still stops code that runs past its limit of its own time', async () => {
     const { clock, advance } = manualClock();
     const silent: SpawnWorker = () => ({ post() {}, terminate() {} });

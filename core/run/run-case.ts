@@ -6,7 +6,7 @@ import type { LessonCase } from '../lesson/types.ts';
 import type { CaseRun, RunEvent, RunOutcome } from './events.ts';
 import { withPrelude, type RunHost, type WorkerHandle } from './host.ts';
 import { cutConsoleLine, RUN_LIMITS } from '../wire/limits.ts';
-import type { ModelAnswer, ModelSource } from './model-source.ts';
+import type { AbortSignalLike, ModelAnswer, ModelSource } from './model-source.ts';
 import { scriptedUser, type UserAnswer, type UserAnswerer } from './user-source.ts';
 import type { ApprovalCall } from '../wire/approval.ts';
 import {
@@ -74,7 +74,7 @@ export function runScript(
   let usedMs = 0;
   let resumedAt = started;
   let timer: unknown;
-  /** Questions to the user still waiting for an answer: withdrawn when the run ends. */
+  /** Model calls and questions to the user still waiting: withdrawn when the run ends. */
   const withdraw = new Set<() => void>();
   let resolveRun: (run: CaseRun) => void = () => {};
   const result = new Promise<CaseRun>((resolve) => (resolveRun = resolve));
@@ -84,7 +84,6 @@ export function runScript(
     finished = true;
     clock.clearTimeout(timer);
     worker?.terminate();
-    model.close?.();
     for (const abort of withdraw) abort();
     withdraw.clear();
     const run: CaseRun = {
@@ -151,12 +150,15 @@ export function runScript(
       event.durationMs = clock.now() - started - at;
       record(event);
     };
-    const answer = model.answer(request);
+    const { signal, abort } = abortable();
+    const answer = model.answer(request, { signal });
     if ('then' in answer) {
       pause();
+      withdraw.add(abort);
       const resumeThen =
         <T>(next: (value: T) => void) =>
         (value: T) => {
+          withdraw.delete(abort);
           resume();
           next(value);
         };
@@ -182,15 +184,7 @@ export function runScript(
           : { type: 'ask-reply', id, ok: false, message: answer.message },
       );
     };
-    const listeners: (() => void)[] = [];
-    const signal = {
-      aborted: false,
-      addEventListener: (_type: 'abort', listener: () => void) => void listeners.push(listener),
-    };
-    const abort = () => {
-      signal.aborted = true;
-      for (const listener of listeners) listener();
-    };
+    const { signal, abort } = abortable();
     const answer = user(call, { signal });
     if (!('then' in answer)) return settle(answer);
     // A person takes their time: like a call out to the model, it is not the code's.
@@ -288,4 +282,18 @@ function loopBounds(input: unknown): LoopBounds {
 /** The events as the code waits for them: each recorded gap times `pace` (1 keeps them). */
 function paced(stream: TimedEvent[], pace = 1): TimedEvent[] {
   return pace === 1 ? stream : stream.map((timed) => ({ ...timed, ms: timed.ms * pace }));
+}
+
+/** A signal of the core's own (its lib has no `AbortController`), and the way to abort it. */
+function abortable(): { signal: AbortSignalLike; abort(): void } {
+  const listeners: (() => void)[] = [];
+  const signal = {
+    aborted: false,
+    addEventListener: (_type: 'abort', listener: () => void) => void listeners.push(listener),
+  };
+  const abort = () => {
+    signal.aborted = true;
+    for (const listener of listeners) listener();
+  };
+  return { signal, abort };
 }

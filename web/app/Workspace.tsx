@@ -45,7 +45,7 @@ function filesNow(lesson: Lesson): FileMap {
  */
 function runNow(lesson: Lesson, only?: string[]): void {
   if (useAppStore.getState().liveOn && !only) {
-    // Live mode: the learner's own question, through their code, to the real API. The answerer
+    // Live mode: the learner's own question, through their code, to the real API. The model source
     // the live feature builds is its one contact with the runner.
     // live-controller loads with live mode: a first visit does not carry it.
     const files = filesNow(lesson);

@@ -1,5 +1,5 @@
 import type { LiveTutorConnection } from '../../core/index.ts';
-import { hasLiveKey, sendMessage } from '../features/live/live-connection.ts';
+import { hasLiveKey, liveApi } from '../features/live/live-connection.ts';
 import { useAppStore } from '../store/store.ts';
 
 /**
@@ -11,8 +11,8 @@ import { useAppStore } from '../store/store.ts';
 export function liveTutorConnection(): LiveTutorConnection | undefined {
   return {
     available: () => useAppStore.getState().liveOn && hasLiveKey(),
-    send: async (request, options) => {
-      const result = await sendMessage(request, options);
+    async answer(request, options) {
+      const result = await liveApi.answer(request, options);
       // The tutor spends the learner's key too: its tokens count in live mode's session total.
       if (result.ok) useAppStore.getState().addLiveSessionUsage(result.response.usage);
       return result;

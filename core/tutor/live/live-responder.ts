@@ -1,5 +1,6 @@
 import { explainApiError } from '../../live/api-error-text.ts';
 import { quoteMark } from '../../lesson/quoted-text.ts';
+import type { ModelSource } from '../../run/model-source.ts';
 import { parseCommand } from '../commands.ts';
 import type { TutorResponder } from '../responder.ts';
 import { exchangesFrom } from './chat-history.ts';
@@ -10,7 +11,6 @@ import {
   runTutorLoop,
   HISTORY_KEPT,
   type TutorLimits,
-  type TutorLoopOptions,
   type TutorLoopResult,
 } from './tutor-loop.ts';
 import { tutorSystemPrompt } from './tutor-prompt.ts';
@@ -23,11 +23,10 @@ import { runTutorTool, tutorTools } from './tutor-tools.ts';
  * see it is held back.
  */
 
-/** The page's live connection, as the tutor needs it. */
-export interface LiveTutorConnection {
+/** The page's live connection, as the tutor needs it: a model source that may be off. */
+export interface LiveTutorConnection extends ModelSource {
   /** Live mode is on and a key is set. */
   available(): boolean;
-  send: TutorLoopOptions['send'];
   /** The model to ask (live mode's setting). */
   model(): string;
 }
@@ -86,7 +85,7 @@ export function createLiveResponder(options: LiveResponderOptions): LiveResponde
       for (const path of editable) code[path] = context.code(path) ?? lesson.starter[path] ?? '';
       const past = exchangesFrom(context.conversation(), HISTORY_KEPT);
       const loop = await runTutorLoop({
-        send: options.connection.send,
+        api: options.connection,
         model: options.connection.model(),
         system: tutorSystemPrompt({
           lesson,

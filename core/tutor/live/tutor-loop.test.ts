@@ -4,7 +4,8 @@ import type { ApiErrorBody, ApiRequest, ApiResponse } from '../../api/messages.t
 import { inputTokensAtMost } from '../../live/call-budget.ts';
 import type { LessonReport } from '../../grade/report.ts';
 import type { Lesson } from '../../lesson/types.ts';
-import type { SendResult } from '../../live/live-session.ts';
+import type { CassetteRejection } from '../../cassette/rejections.ts';
+import type { ModelAnswer } from '../../run/model-source.ts';
 import type { ChatMessage, TutorReply } from '../conversation.ts';
 import type { RunOutcome, TutorActions, TutorContext } from '../responder.ts';
 import { STAND_IN_KEY } from '../../../scripts/api-stand-in/start-api-stand-in.ts';
@@ -12,6 +13,7 @@ import { useStandIn } from '../../../scripts/api-stand-in/test-support.ts';
 import { spellOut } from '../../lesson/quoted-text.ts';
 import { createOfflineResponder } from '../offline-responder.ts';
 import { createLiveResponder, type LiveAnswer } from './live-responder.ts';
+import { runTutorLoop } from './tutor-loop.ts';
 import { fixtureLesson } from '../../../scripts/test-support/fixture-course.ts';
 
 /** The live tutor against the Messages API stand-in: the stand-in is the model. */
@@ -29,7 +31,7 @@ function responder(
   const live = createLiveResponder({
     connection: {
       available: () => over.live ?? true,
-      send: sdkSend(holder.standIn.url, over.key ?? STAND_IN_KEY),
+      answer: sdkSend(holder.standIn.url, over.key ?? STAND_IN_KEY),
       model: () => MODEL,
     },
     fallback: createOfflineResponder(),
@@ -293,7 +295,7 @@ describe('the live tutor loop', () => {
     const gone = createLiveResponder({
       connection: {
         available: () => true,
-        send: sdkSend('http://127.0.0.1:9', STAND_IN_KEY),
+        answer: sdkSend('http://127.0.0.1:9', STAND_IN_KEY),
         model: () => MODEL,
       },
       fallback: createOfflineResponder(),
@@ -336,9 +338,48 @@ describe('the live tutor loop', () => {
   });
 });
 
+describe("the live tutor loop, on answers that are not the API's", () => {
+  /** One question, its one call answered by `answer`. */
+  const askOnce = (answer: ModelAnswer) =>
+    runTutorLoop({
+      api: { answer: () => answer },
+      model: MODEL,
+      system: 'You are a tutor.',
+      tools: [],
+      runTool: () => Promise.resolve({ content: '' }),
+      question: 'why?',
+      budget: 10_000,
+    });
+
+  it('ends at a limit when its source stops before the call (a wallet)', async () => {
+    const loop = await askOnce({ ok: false, stop: 'the wallet is empty' });
+    expect([loop.end, loop.turns.length]).toEqual([
+      { kind: 'limit', why: 'the wallet is empty' },
+      1,
+    ]);
+  });
+
+  it('ends on the 400 its source refused the request with', async () => {
+    const body: ApiErrorBody = {
+      type: 'error',
+      error: { type: 'invalid_request_error', message: 'messages: at least one message' },
+    };
+    const rejection: CassetteRejection = {
+      kind: 'invalid-request',
+      requestNumber: 1,
+      recorded: 0,
+      status: 400,
+      body,
+      explanation: 'The request has no messages.',
+    };
+    const loop = await askOnce({ ok: false, rejection });
+    expect(loop.end).toEqual({ kind: 'error', status: 400, body });
+  });
+});
+
 /**
  * For the live tutor's tests: a page the tutor acts on (plain variables
- * and a log of what it did), and a `send` made of the real SDK, as the page's connection is.
+ * and a log of what it did), and a model source made of the real SDK, as the page's connection is.
  */
 
 function testPage(
@@ -392,7 +433,7 @@ function testPage(
 /** The page's connection in miniature: the real SDK, answers and errors as data. */
 function sdkSend(baseURL: string, apiKey: string) {
   const client = new Anthropic({ apiKey, baseURL, maxRetries: 0 });
-  return async (request: ApiRequest): Promise<SendResult> => {
+  return async (request: ApiRequest): Promise<ModelAnswer> => {
     try {
       const params = request as unknown as Anthropic.MessageCreateParamsNonStreaming;
       const response = await client.messages.create(params);

@@ -1,14 +1,7 @@
-import type {
-  ApiErrorBody,
-  ApiMessage,
-  ApiRequest,
-  ApiResponse,
-  ToolResultBlock,
-} from '../../api/messages.ts';
+import type { ApiErrorBody, ApiMessage, ApiResponse, ToolResultBlock } from '../../api/messages.ts';
 import type { ToolExecution, Turn } from '../../grade/report.ts';
 import { inputTokensAtMost, type AnsweredCall } from '../../live/call-budget.ts';
-import type { SendResult } from '../../live/live-session.ts';
-import type { AbortSignalLike } from '../../run/model-source.ts';
+import type { AbortSignalLike, ModelSource } from '../../run/model-source.ts';
 import type { TutorAnchor } from '../../lesson/tutor-schema.ts';
 import type { ToolDefinition, ToolOutcome } from './tutor-tools.ts';
 
@@ -18,7 +11,7 @@ import type { ToolDefinition, ToolOutcome } from './tutor-tools.ts';
  * other stop reason, at the turn cap, or before a call that could pass the question's token
  * limit or the session's budget (its input, counted from above, and its `max_tokens`: a
  * call's reply is cut to the room left, and a call with too little room is not made). The
- * host hands in `send` (the page's live connection), so the loop runs wherever a Messages API
+ * host hands in `api` (the page's live connection), so the loop runs wherever a Messages API
  * can be reached, and in tests against the API stand-in.
  */
 
@@ -47,7 +40,8 @@ export interface Exchange {
 }
 
 export interface TutorLoopOptions {
-  send(request: ApiRequest, options: { signal?: AbortSignalLike }): Promise<SendResult>;
+  /** What answers the loop's calls: the page's live connection, or a test's stand-in. */
+  api: ModelSource;
   model: string;
   system: string;
   tools: readonly ToolDefinition[];
@@ -150,7 +144,10 @@ export async function runTutorLoop(options: TutorLoopOptions): Promise<TutorLoop
     }
     request.max_tokens = Math.min(limits.replyTokens, left - input);
     const started = now();
-    const sent = await options.send(request, options.signal ? { signal: options.signal } : {});
+    const sent = await options.api.answer(
+      request,
+      options.signal ? { signal: options.signal } : {},
+    );
     const turn: Turn = {
       index,
       request: { messageCount: messages.length, newestMessage: messages.at(-1), raw: request },
@@ -160,7 +157,10 @@ export async function runTutorLoop(options: TutorLoopOptions): Promise<TutorLoop
     turns.push(turn);
     if (!sent.ok) {
       turn.durationMs = now() - started;
-      return result({ kind: 'error', status: sent.status, body: sent.body });
+      // Not sent: a limit of the source's own (a wallet) ended it, or it refused the request.
+      if ('stop' in sent) return result({ kind: 'limit', why: sent.stop });
+      const { status, body } = 'rejection' in sent ? sent.rejection : sent;
+      return result({ kind: 'error', status, body });
     }
     const response: ApiResponse = sent.response;
     turn.response = response;

@@ -7,7 +7,7 @@ import { isOffline, OFFLINE_TEXT } from './offline.ts';
 /**
  * Starts live runs from the app shell's Run: asks for a key first when there is none, then
  * loads the live run's module (the SDK, the session, the checks: never on a first visit) and
- * hands the runner the page's answerer. The key stays in the key store and the connection.
+ * hands the runner the page's model source. The key stays in the key store and the connection.
  */
 
 let latest = 0;

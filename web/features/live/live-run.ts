@@ -5,7 +5,7 @@ import {
   type CompileError,
   type FileMap,
   type Lesson,
-  type ModelAnswerer,
+  type ModelSource,
   type StreamEvent,
   type UserAnswerer,
 } from '../../../core/index.ts';
@@ -13,7 +13,7 @@ import { approvals } from './approvals.ts';
 import type { LiveRunEnd } from '../../host/page/runner-client.ts';
 import type { LiveSettings } from '../../store/live-slice.ts';
 import { baseUrlProblem } from './allowed-origins.ts';
-import { sendMessage } from './live-connection.ts';
+import { liveApi } from './live-connection.ts';
 import { isOffline, OFFLINE_TEXT } from './offline.ts';
 import { compileReport, liveReport, type LiveReport } from './live-report.ts';
 
@@ -27,7 +27,7 @@ import { compileReport, liveReport, type LiveReport } from './live-report.ts';
 /** The runner's live entry, composed in by the app shell (features/runner/runs.ts `runLive`). */
 export type RunLive = (
   files: FileMap,
-  options: { input: unknown; answerer: ModelAnswerer; user?: UserAnswerer },
+  options: { input: unknown; model: ModelSource; user?: UserAnswerer },
 ) => Promise<
   { ok: false; compileErrors: CompileError[] } | ({ ok: true } & LiveRunEnd) | undefined
 >;
@@ -66,7 +66,7 @@ export async function runLiveSession(
 ): Promise<LiveReport | undefined> {
   const model = settings.model.trim();
   const session = createLiveSession({
-    send: sendMessage,
+    api: liveApi,
     limits: { maxTurns: settings.maxCalls, maxTokens: settings.maxTokens },
     ...(model ? { model } : {}),
   });
@@ -78,20 +78,22 @@ export async function runLiveSession(
     } else return;
     hooks.onStreamText(streamed);
   };
-  const answerer: ModelAnswerer = async (request, { signal }) => {
-    const answer = await session.answer(request, { signal, onStreamEvent });
-    if (answer.ok) {
-      const { usage } = answer.response;
-      // The wallet counts every token sent, so "in" is the whole input, cached or not.
-      hooks.onMeter(session.calls.length, {
-        input_tokens: usage ? wholeInput(usage) : 0,
-        output_tokens: usage?.output_tokens ?? 0,
-      });
-    } else if ('status' in answer && answer.status === 401) hooks.onKeyRejected();
-    return answer;
+  const metered: ModelSource = {
+    async answer(request, options) {
+      const answer = await session.answer(request, { ...options, onStreamEvent });
+      if (answer.ok) {
+        const { usage } = answer.response;
+        // The wallet counts every token sent, so "in" is the whole input, cached or not.
+        hooks.onMeter(session.calls.length, {
+          input_tokens: usage ? wholeInput(usage) : 0,
+          output_tokens: usage?.output_tokens ?? 0,
+        });
+      } else if ('status' in answer && answer.status === 401) hooks.onKeyRejected();
+      return answer;
+    },
   };
   const input = liveInput(lesson, question, project) ?? { prompt: question };
-  const ended = await runLive(files, { input, answerer, user: approvals.user });
+  const ended = await runLive(files, { input, model: metered, user: approvals.user });
   if (!ended) return undefined;
   const context = {
     lessonId: lesson.id,

@@ -4,9 +4,7 @@ import {
   errorBody,
   MAX_RETRIES,
   MESSAGE_THREADS_BETA,
-  type ApiRequest,
-  type SendOptions,
-  type SendResult,
+  type ModelSource,
 } from '../../../core/index.ts';
 import { isOffline, OFFLINE_TEXT } from './offline.ts';
 
@@ -22,10 +20,8 @@ export interface SdkClientOptions {
   baseURL: string;
 }
 
-/** Sends one request; `signal` aborts it (and any retry waiting). */
-export type Send = (request: ApiRequest, options?: SendOptions) => Promise<SendResult>;
-
-export function createSdkSend({ apiKey, baseURL }: SdkClientOptions): Send {
+/** The Messages API as a model source; `signal` aborts a request (and any retry waiting). */
+export function createSdkSend({ apiKey, baseURL }: SdkClientOptions): ModelSource {
   const client = new Anthropic({
     apiKey,
     baseURL,
@@ -35,12 +31,12 @@ export function createSdkSend({ apiKey, baseURL }: SdkClientOptions): Send {
     logLevel: 'off',
     openTelemetry: false,
   });
-  const send = sdkSend<Parameters<Middleware>[0], Response>({
+  const api = sdkSend<Parameters<Middleware>[0], Response>({
     create(request, watch, signal) {
       const controller = new AbortController();
       if (signal?.aborted) controller.abort();
       signal?.addEventListener('abort', () => controller.abort());
-      // With `stream: true` this resolves to the SDK's Stream of events, which send reads;
+      // With `stream: true` this resolves to the SDK's Stream of events, which `answer` reads;
       // aborting the signal ends it mid-stream.
       const params = request as unknown as Anthropic.MessageCreateParams;
       // A threaded request (the tool runner's) needs its beta, which the SDK sends as a header.
@@ -70,8 +66,10 @@ export function createSdkSend({ apiKey, baseURL }: SdkClientOptions): Send {
     },
   });
   // Live mode needs the network: said before anything is tried.
-  return (request, options) =>
-    isOffline()
-      ? Promise.resolve({ ok: false, status: 0, body: errorBody('connection_error', OFFLINE_TEXT) })
-      : send(request, options);
+  return {
+    answer: (request, options) =>
+      isOffline()
+        ? { ok: false, status: 0, body: errorBody('connection_error', OFFLINE_TEXT) }
+        : api.answer(request, options),
+  };
 }

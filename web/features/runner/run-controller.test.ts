@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  CaseReport,
-  Clock,
-  Lesson,
-  LessonReport,
-  ModelAnswerer,
-} from '../../../core/index.ts';
+import type { CaseReport, Clock, Lesson, LessonReport, ModelSource } from '../../../core/index.ts';
 import { unrunCase } from '../../../core/grade/start-grading.ts';
 import type { PageBundler } from '../../host/page/bundler-client.ts';
 import type {
@@ -294,19 +288,19 @@ describe('createRunController', () => {
     ]);
   });
 
-  it("live: runs the bundle once in the frame with the input and the page's answerer", async () => {
+  it("live: runs the bundle once in the frame with the input and the page's model", async () => {
     const { store } = fakeStore();
     const { frame, lives } = fakeFrame();
-    const answerer: ModelAnswerer = () => Promise.reject(new Error('not called here'));
+    const model: ModelSource = { answer: () => Promise.reject(new Error('not called here')) };
     const controller = createRunController({ store, host: { bundler: ok, frame, clock } });
-    const running = controller.live(lesson, {}, { input: { prompt: 'Hi?' }, answerer });
+    const running = controller.live(lesson, {}, { input: { prompt: 'Hi?' }, model });
     await tick();
     const sent = lives[0]?.request;
-    expect([sent?.script, sent?.sourceMap, sent?.input, sent?.answerer, sent?.timeoutMs]).toEqual([
+    expect([sent?.script, sent?.sourceMap, sent?.input, sent?.model, sent?.timeoutMs]).toEqual([
       'script',
       'map',
       { prompt: 'Hi?' },
-      answerer,
+      model,
       1000,
     ]);
     lives[0]!.settle(ran);
@@ -316,13 +310,13 @@ describe('createRunController', () => {
   it('live: Stop and a newer graded run cancel the live run in the frame', async () => {
     const { store } = fakeStore();
     const { frame, lives } = fakeFrame();
-    const answerer: ModelAnswerer = () => Promise.reject(new Error('not called here'));
+    const model: ModelSource = { answer: () => Promise.reject(new Error('not called here')) };
     const controller = createRunController({ store, host: { bundler: ok, frame, clock } });
-    const stopped = controller.live(lesson, {}, { input: null, answerer });
+    const stopped = controller.live(lesson, {}, { input: null, model });
     await tick();
     controller.stop();
     const ended = await stopped;
-    const replaced = controller.live(lesson, {}, { input: null, answerer });
+    const replaced = controller.live(lesson, {}, { input: null, model });
     await tick();
     void controller.run(lesson, {}, 'mine');
     await tick();
@@ -338,9 +332,9 @@ describe('createRunController', () => {
     const { frame, lives } = fakeFrame();
     const errors = [{ file: 'src/a.ts', line: 1, column: 1, text: 'x', lineText: '' }];
     const bundler = bundlerThat({ ok: false, errors });
-    const answerer: ModelAnswerer = () => Promise.reject(new Error('not called here'));
+    const model: ModelSource = { answer: () => Promise.reject(new Error('not called here')) };
     const controller = createRunController({ store, host: { bundler, frame, clock } });
-    const ended = await controller.live(lesson, {}, { input: null, answerer });
+    const ended = await controller.live(lesson, {}, { input: null, model });
     expect([ended, lives.length]).toEqual([
       { ok: false, compileErrors: errors, bundleMs: expect.any(Number) as number },
       0,

@@ -60,7 +60,7 @@ export interface RunController {
   prepare(lesson: Lesson, files: FileMap): void;
   /**
    * Live mode: bundles the files as `run` does, then runs them once in the runner frame with
-   * the learner's own input, ungraded, `answerer` (the page's live session) answering each model
+   * the learner's own input, ungraded, `model` (the page's live session) answering each model
    * call. It takes the place of any run under way, as a newer run does. Resolves to the run's
    * end, the compile errors, or undefined when a newer run took its place; throws when the
    * bundler is not available.
@@ -73,7 +73,7 @@ export interface RunController {
 }
 
 /** What a live run needs besides the lesson and files. */
-export type LiveRunOptions = Pick<FrameLiveRequest, 'input' | 'answerer' | 'user'>;
+export type LiveRunOptions = Pick<FrameLiveRequest, 'input' | 'model' | 'user'>;
 
 /** A live run's end: it did not compile, or it ran (see `LiveRunEnd`). */
 export type LiveRunResult =
@@ -180,7 +180,7 @@ export function createRunController({
     return done;
   };
 
-  const live: RunController['live'] = async (lesson, files, { input, answerer, user }) => {
+  const live: RunController['live'] = async (lesson, files, { input, model, user }) => {
     current?.cancel();
     current = undefined;
     const id = ++latest;
@@ -197,7 +197,7 @@ export function createRunController({
       sourceMap,
       input,
       timeoutMs: lesson.timeoutMs,
-      answerer,
+      model,
       ...(user ? { user } : {}),
     });
     current = handle;

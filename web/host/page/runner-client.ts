@@ -2,7 +2,7 @@ import type {
   CaseReport,
   CaseRun,
   LessonCase,
-  ModelAnswerer,
+  ModelSource,
   SerializedError,
   StackFrame,
   UserAnswer,
@@ -32,7 +32,7 @@ export interface RunnerFrame {
   run(request: FrameRunRequest, onCase: (report: CaseReport) => void): FrameRun;
   /**
    * Live mode: runs the bundle once with `input` (the learner's own question), ungraded, each
-   * model call answered by `answerer` here in the page.
+   * model call answered by `model` here in the page.
    */
   live(request: FrameLiveRequest): FrameLiveRun;
   /** Removes the frame (development's hot reload). */
@@ -57,7 +57,7 @@ export interface FrameLiveRequest {
    * call; the frame and the learner's code never see the key, and the frame keeps its
    * `connect-src 'none'`.
    */
-  answerer: ModelAnswerer;
+  model: ModelSource;
   /**
    * Answers each question the harness asks the user (an approval), in the page: the person,
    * through the live panel's prompt. A run that asks with none set is told no one is there.
@@ -125,9 +125,9 @@ interface Client {
   cases: LessonCase[];
   reports: Map<string, CaseReport>;
   onCase(report: CaseReport): void;
-  answerer?: ModelAnswerer;
+  model?: ModelSource;
   user?: UserAnswerer;
-  /** Live calls waiting on the answerer, aborted when the run ends. */
+  /** Live calls waiting on the model or the person, aborted when the run ends. */
   calls: Set<AbortController>;
   /** A live run's end (`live-done`), or the error it died of. */
   onLive?(end: LiveRunEnd | SerializedError): void;
@@ -253,16 +253,18 @@ export function createRunnerFrame({ url }: RunnerFrameOptions): RunnerFrame {
     );
   };
 
-  /** Live mode: the page's answerer replies, and the reply goes back to the frame. */
+  /** Live mode: the page's model source answers, and the answer goes back to the frame. */
   const answer = (id: number, call: number, request: Record<string, unknown>, client: Client) => {
-    if (!client.answerer) return;
+    const { model } = client;
+    if (!model) return;
     const abort = new AbortController();
     client.calls.add(abort);
     const reply = (result: Parameters<typeof resultReply>[0]) => {
       client.calls.delete(abort);
       if (!abort.signal.aborted && clients.get(id) === client) send(resultReply(result, id, call));
     };
-    client.answerer(request, { signal: abort.signal }).then(reply, (error: unknown) =>
+    const answered = (async () => model.answer(request, { signal: abort.signal }))();
+    answered.then(reply, (error: unknown) =>
       reply({
         ok: false,
         status: 0,
@@ -401,7 +403,7 @@ export function createRunnerFrame({ url }: RunnerFrameOptions): RunnerFrame {
   return {
     prepare: () => void ensureFrame(),
     dispose,
-    live({ script, sourceMap, input, timeoutMs, answerer, user }) {
+    live({ script, sourceMap, input, timeoutMs, model, user }) {
       const id = ++nextRun;
       let ended: LiveRunEnd | SerializedError = { name: 'Cancelled', message: 'cancelled' };
       let settle: () => void = () => {};
@@ -411,7 +413,7 @@ export function createRunnerFrame({ url }: RunnerFrameOptions): RunnerFrame {
         reports: new Map(),
         onCase: () => {},
         calls: new Set(),
-        answerer,
+        model,
         ...(user ? { user } : {}),
         onLive: (end) => (ended = end),
         settle,

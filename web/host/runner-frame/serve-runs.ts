@@ -3,13 +3,12 @@ import type {
   CaseReport,
   Clock,
   ModelAnswer,
-  ModelAnswerer,
+  ModelSource,
   SpawnWorker,
   UserAnswer,
   UserAnswerer,
 } from '../../../core/index.ts';
 import { gradeBundle } from '../../../core/grade/start-grading.ts';
-import { answererSource } from '../../../core/run/model-source.ts';
 import { runScript } from '../../../core/run/run-case.ts';
 import { createStackMapper } from '../../../core/run/stack-map.ts';
 import type { FrameReport, FrameRequest } from './protocol.ts';
@@ -52,16 +51,17 @@ export function createFrameServer({
   /** Live questions waiting for the person, by run and question number. */
   const asking = new Map<string, (answer: UserAnswer) => void>();
 
-  const relayTo =
-    (id: number): ModelAnswerer =>
-    (request, { signal }) =>
+  /** Live mode's model: each call goes to the page, whose live session answers it. */
+  const relayTo = (id: number): ModelSource => ({
+    answer: (request, { signal } = {}) =>
       new Promise((resolve) => {
         const call = ++nextCall;
         const key = `${id}:${call}`;
         waiting.set(key, resolve);
-        signal.addEventListener('abort', () => waiting.delete(key));
+        signal?.addEventListener('abort', () => waiting.delete(key));
         report({ type: 'model-request', id, call, request });
-      });
+      }),
+  });
 
   /** Live mode's user: each question goes to the page, where the person answers it. */
   const askPage =
@@ -105,7 +105,7 @@ export function createFrameServer({
       case 'live': {
         const { id, script, sourceMap, input, timeoutMs } = request;
         if (runs.has(id)) return;
-        const model = answererSource(relayTo(id));
+        const model = relayTo(id);
         let handle: ReturnType<typeof runScript>;
         try {
           const user = askPage(id);

@@ -77,7 +77,7 @@ export default tseslint.config(
           patterns: [
             nodeBuiltins,
             {
-              regex: '^[^.]|(^|/)(cassette|grade|lesson|live|run|share|tutor)/',
+              regex: '^[^.]|(^|/)(cassette|grade|json|lesson|live|run|share|tutor)/',
               message:
                 "core/sandbox runs in the learner's worker: it imports only core/api, core/wire, core/workspace and itself.",
             },
@@ -97,7 +97,8 @@ export default tseslint.config(
           patterns: [
             nodeBuiltins,
             {
-              regex: '^[^.]|(^|/)(cassette|grade|lesson|live|run|sandbox|share|tutor|workspace)/',
+              regex:
+                '^[^.]|(^|/)(cassette|grade|json|lesson|live|run|sandbox|share|tutor|workspace)/',
               message: 'core/wire and core/api are the ground floor: they import only each other.',
             },
           ],

@@ -34,9 +34,9 @@ export {
   type CarryForward,
   type LearnerCode,
 } from './lesson/carry-forward.ts';
-export { missingExports } from './lesson/harness-imports.ts';
+export { missingExports } from './run/missing-exports.ts';
 export { createCassetteSession, type CassetteRejection } from './cassette/session.ts';
-export { diffJson, type DiffEntry } from './cassette/json-diff.ts';
+export { diffJson, type DiffEntry } from './json/json-diff.ts';
 export { lineDiff } from './workspace/line-diff.ts';
 export { asFiles, fileChanges, type FileChange } from './workspace/file-changes.ts';
 export {

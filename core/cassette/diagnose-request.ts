@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../api/messages.ts';
 import { canonicalizeRequest } from './canonical-request.ts';
-import { isJsonObject, jsonEqual } from './json-diff.ts';
+import { isJsonObject, jsonEqual } from '../json/json-diff.ts';
 
 /**
  * Mistakes a request's shape gives away, whatever the API (or the recording) objects to

@@ -1,4 +1,4 @@
-import { isJsonObject } from './json-diff.ts';
+import { isJsonObject } from '../json/json-diff.ts';
 
 /**
  * JSON for people to read, of any size: a program can print a value half a million levels

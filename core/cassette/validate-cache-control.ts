@@ -1,5 +1,5 @@
 import { findBreakpoints, ttlOf, type Breakpoint } from './cache-breakpoints.ts';
-import { isJsonObject } from './json-diff.ts';
+import { isJsonObject } from '../json/json-diff.ts';
 import type { RequestIssue } from './request-issue.ts';
 
 /**

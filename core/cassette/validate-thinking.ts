@@ -1,5 +1,5 @@
 import type { ApiResponse, ReplyBlock } from '../api/messages.ts';
-import { isJsonObject } from './json-diff.ts';
+import { isJsonObject } from '../json/json-diff.ts';
 import type { RequestIssue, ShapedMessage } from './request-issue.ts';
 
 /**

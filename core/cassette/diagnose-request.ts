@@ -144,7 +144,7 @@ function emptyAfterNoTools(
 }
 
 /** A message in short: `a user message of 1 text block`. */
-export function describeMessage(message: Message): string {
+function describeMessage(message: Message): string {
   const blocks = blocksOf(message);
   const counts = new Map<string, number>();
   for (const block of blocks) {

@@ -11,7 +11,7 @@ import type { RequestIssue } from './request-issue.ts';
  */
 
 /** The most `cache_control` marks a request may carry. */
-export const MAX_BREAKPOINTS = 4;
+const MAX_BREAKPOINTS = 4;
 
 const explain = {
   shape:

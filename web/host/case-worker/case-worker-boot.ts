@@ -3,7 +3,7 @@
 import { RUNTIME_SCRIPT_NAME, WORKER_MESSAGE_BUDGET } from '../../../core/wire/index.ts';
 
 /** The name a case's frames carry in stack traces (its lines numbered from 1). */
-export const CASE_SCRIPT_NAME = 'theinference-case.js';
+const CASE_SCRIPT_NAME = 'theinference-case.js';
 
 /**
  * Names taken off the case's global before any lesson code exists, wherever on the global

@@ -5,6 +5,25 @@ import globals from 'globals';
 
 const nodeBuiltins = { group: ['node:*'], message: 'core/ is environment-neutral: no Node APIs.' };
 
+// Hosts see core through its public entry; tests (and scripts/) may reach further in.
+const coreDeep = {
+  regex: '(^|/)core/[^/]+/',
+  message: 'web/ and cli/ import core through core/index.ts.',
+};
+const coreRunner = {
+  regex: '(^|/)core/runner\\.ts$',
+  message:
+    'core/runner.ts is for the bundler worker and the runner frame: hosts use core/index.ts.',
+};
+// A thread's program (case worker, CLI sandbox process) takes the wire floor's own small entry:
+// core/index.ts would bundle the rest of core into it.
+const coreDeepButWire = {
+  regex: '(^|/)core/(?!wire/index\\.ts$)[^/]+/',
+  message: 'A thread imports core through core/wire/index.ts (or core/index.ts for types).',
+};
+const webOnly = { group: ['**/web/**'], message: 'The CLI depends on core only.' };
+const cliOnly = { group: ['**/cli/**', 'node:*'], message: 'The web app depends on core only.' };
+
 export default tseslint.config(
   // fixtures/<lesson>/solutions/ holds learner code on purpose, mistakes and syntax errors included.
   {
@@ -77,7 +96,7 @@ export default tseslint.config(
           patterns: [
             nodeBuiltins,
             {
-              regex: '^[^.]|(^|/)(cassette|grade|lesson|live|run|share|tutor)/',
+              regex: '^[^.]|(^|/)(cassette|grade|json|lesson|live|run|share|tutor)/',
               message:
                 "core/sandbox runs in the learner's worker: it imports only core/api, core/wire, core/workspace and itself.",
             },
@@ -97,7 +116,8 @@ export default tseslint.config(
           patterns: [
             nodeBuiltins,
             {
-              regex: '^[^.]|(^|/)(cassette|grade|lesson|live|run|sandbox|share|tutor|workspace)/',
+              regex:
+                '^[^.]|(^|/)(cassette|grade|json|lesson|live|run|sandbox|share|tutor|workspace)/',
               message: 'core/wire and core/api are the ground floor: they import only each other.',
             },
           ],
@@ -107,11 +127,21 @@ export default tseslint.config(
   },
   {
     files: ['cli/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [webOnly] }] },
+  },
+  {
+    files: ['cli/**/*.ts'],
+    ignores: ['cli/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/web/**'], message: 'The CLI depends on core only.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [webOnly, coreDeep, coreRunner] }],
+    },
+  },
+  {
+    // Bundled into the sandbox process's program (cli/sandbox/host/sandbox-program.ts).
+    files: ['cli/sandbox/child/**/*.ts', 'cli/sandbox/protocol.ts', 'cli/sandbox/line-reader.ts'],
+    ignores: ['cli/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [webOnly, coreDeepButWire, coreRunner] }],
     },
   },
   {
@@ -119,14 +149,33 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/cli/**', 'node:*'], message: 'The web app depends on core only.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [cliOnly] }],
     },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [cliOnly, coreDeep, coreRunner] }],
+    },
+  },
+  {
+    // The case worker's program (build/runner-frame.ts bundles it on its own).
+    files: ['web/host/case-worker/**/*.ts'],
+    ignores: ['web/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [cliOnly, coreDeepButWire, coreRunner] }],
+    },
+  },
+  {
+    // The bundler worker and the runner frame, and the page module that starts the bundler
+    // before the app is evaluated: core/runner.ts, so they carry none of the rest of core.
+    files: [
+      'web/host/bundler/**/*.ts',
+      'web/host/runner-frame/**/*.ts',
+      'web/host/page/bundler-client.ts',
+    ],
+    ignores: ['web/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [cliOnly, coreDeep] }] },
   },
 );

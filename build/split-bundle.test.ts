@@ -2,7 +2,8 @@ import * as esbuild from 'esbuild';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { createIncrementalBundler, type BundleInputs } from '../core/run/bundle.ts';
-import { createStackMapper, RUNTIME_SCRIPT_NAME } from '../core/run/stack-map.ts';
+import { createStackMapper } from '../core/run/stack-map.ts';
+import { RUNTIME_SCRIPT_NAME } from '../core/wire/runtime-script.ts';
 import { buildSandboxRuntime } from './runner-frame.ts';
 
 /**

@@ -21,7 +21,7 @@ const isRulesFile = (data: unknown): data is RulesFile =>
  * Each case that exactly one rule names, with that rule's number (from 1, in rules.json's
  * order). Exercism links a test to a task "only if it can be linked to precisely one task".
  */
-export function taskIdsOf(rules: RulesFile): Record<string, number> {
+function taskIdsOf(rules: RulesFile): Record<string, number> {
   const named = new Map<string, number[]>();
   rules.rules.forEach((rule, index) => {
     for (const name of new Set(rule.cases))

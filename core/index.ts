@@ -4,7 +4,7 @@ export { MESSAGE_THREADS_BETA } from './api/messages.ts';
 export type { StreamEvent, TimedEvent } from './api/stream-events.ts';
 export type { Course, FileMap, Lesson, LessonCase, LessonProblem } from './lesson/types.ts';
 export { loadCourse, type LoadCourseResult } from './lesson/load-course.ts';
-export { PACK_LIMITS, readPackBytes, type PackRead } from './lesson/course-pack.ts';
+export { PACK_LIMITS, readPackBytes } from './lesson/course-pack.ts';
 export { sealCourse } from './grade/seal-course.ts';
 export { LEARNER_LIBS } from './lesson/learner-libs.ts';
 export {
@@ -16,13 +16,7 @@ export {
 } from './lesson/tutor-schema.ts';
 export { applyExperimentEdit, findAnchor } from './lesson/tutor-text.ts';
 export { explainFailure } from './tutor/explain-failure.ts';
-export {
-  QUOTE_MARK,
-  hasQuoteMark,
-  quoteMark,
-  spellOut,
-  type Quoted,
-} from './lesson/quoted-text.ts';
+export { QUOTE_MARK, hasQuoteMark, quoteMark, type Quoted } from './lesson/quoted-text.ts';
 export {
   carriedFiles,
   carryForward,
@@ -34,9 +28,9 @@ export {
   type CarryForward,
   type LearnerCode,
 } from './lesson/carry-forward.ts';
-export { missingExports } from './lesson/harness-imports.ts';
+export { missingExports } from './run/missing-exports.ts';
 export { createCassetteSession, type CassetteRejection } from './cassette/session.ts';
-export { diffJson, type DiffEntry } from './cassette/json-diff.ts';
+export { diffJson, type DiffEntry } from './json/json-diff.ts';
 export { lineDiff } from './workspace/line-diff.ts';
 export { asFiles, fileChanges, type FileChange } from './workspace/file-changes.ts';
 export {
@@ -47,52 +41,26 @@ export {
   type CompileError,
   type EsbuildLike,
 } from './run/bundle.ts';
-export { RELAY_LIMITS, RUN_LIMITS } from './wire/limits.ts';
+export { RELAY_LIMITS } from './wire/limits.ts';
 export type { StackFrame } from './run/stack-map.ts';
 export type { SerializedError } from './wire/errors.ts';
+export { type Clock, type GradingHost, type SpawnWorker, type WorkerEvents } from './run/host.ts';
 export {
-  type Clock,
-  type GradingHost,
-  type SpawnWorker,
-  type WorkerEvents,
-  type WorkerHandle,
-} from './run/host.ts';
-export {
-  compileFailures,
   gradeBundle,
-  lessonReport,
-  selectCases,
   startGrading,
   unrunCase,
+  unrunRun,
   type CaseGrading,
-  type RemoteGradingHost,
 } from './grade/start-grading.ts';
 export { cachedBundler } from './run/bundle-cache.ts';
-export type {
-  AbortSignalLike,
-  AnswerOptions,
-  ApiRetry,
-  ModelAnswer,
-  ModelSource,
-} from './run/model-source.ts';
+export type { AnswerOptions, ApiRetry, ModelAnswer, ModelSource } from './run/model-source.ts';
 export type { CaseRun, RunEvent } from './run/events.ts';
 export { createLiveSession, usedTokens, type LiveCall } from './live/live-session.ts';
 export type { Cassette } from './lesson/schema.ts';
-export {
-  lessonQuestion,
-  liveInput,
-  liveStarts,
-  recordedInput,
-  type LiveStart,
-} from './live/live-input.ts';
-export {
-  denyingUser,
-  scriptedUser,
-  type UserAnswer,
-  type UserAnswerer,
-} from './run/user-source.ts';
+export { lessonQuestion, liveInput, liveStarts, recordedInput } from './live/live-input.ts';
+export { denyingUser, type UserAnswer, type UserAnswerer } from './run/user-source.ts';
 export { parseDecision, type ApprovalCall, type Decision } from './wire/approval.ts';
-export { callPreview, type CallPreview } from './workspace/call-preview.ts';
+export { callPreview } from './workspace/call-preview.ts';
 export { explainApiError } from './live/api-error-text.ts';
 export { errorBody } from './live/sdk-failures.ts';
 export { createSdkSend, MAX_RETRIES, type RetryNotice } from './live/sdk-send.ts';
@@ -111,7 +79,7 @@ export {
 export type * from './grade/report.ts';
 export { gradeCase } from './grade/grade-case.ts';
 export { describeDiffEntry } from './grade/describe-diff.ts';
-export { summarizeCase } from './grade/transcript.ts';
+export { buildTurns, consoleLines, summarizeCase } from './grade/transcript.ts';
 export { conversationsOf, type TurnConversation } from './grade/conversations.ts';
 export { cacheLine } from './grade/cache-line.ts';
 export { thinkingSummary } from './grade/thinking-text.ts';
@@ -120,7 +88,6 @@ export {
   eventTimes,
   replayAt,
   type ReplayBlock,
-  type ReplayFrame,
   type TurnStream,
 } from './grade/stream-replay.ts';
 export { LONG_LINK_CHARS, decodeSharePayload, encodeShareFragment } from './share/share-link.ts';

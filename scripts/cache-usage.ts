@@ -1,5 +1,5 @@
 import type { ApiResponse, Usage } from '../core/index.ts';
-import { isJsonObject, jsonEqual } from '../core/cassette/json-diff.ts';
+import { isJsonObject, jsonEqual } from '../core/json/json-diff.ts';
 import { estimateInputTokens } from './token-estimate.ts';
 
 /**

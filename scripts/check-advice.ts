@@ -1,6 +1,6 @@
 import { createThreadStore } from '../core/cassette/message-thread.ts';
 import type { CaseReport, Lesson } from '../core/index.ts';
-import { isJsonObject, jsonEqual } from '../core/cassette/json-diff.ts';
+import { isJsonObject, jsonEqual } from '../core/json/json-diff.ts';
 import { hints } from '../core/cassette/divergence-hint.ts';
 import type { RulesFile } from './lesson-rules.ts';
 

@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../core/api/messages.ts';
 import { assembleStream, type StreamEvent, type TimedEvent } from '../core/api/stream-events.ts';
-import { jsonEqual } from '../core/cassette/json-diff.ts';
+import { jsonEqual } from '../core/json/json-diff.ts';
 
 /**
  * The events the API streams for `response`, as an author's recording needs them

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { explainFailure, spellOut, type TutorTarget } from '../core/index.ts';
+import { explainFailure, type TutorTarget } from '../core/index.ts';
+import { spellOut } from '../core/lesson/quoted-text.ts';
 import { loadPackagedCourse } from '../cli/load.ts';
 import { gradeSolution } from './grade-solution.ts';
 

@@ -56,7 +56,7 @@ function readRules(files: FileMap, lesson: Lesson, problems: string[]): Rules | 
  * `{ "files": { "course.json": "...", "<lesson>/lesson.json": "...", ... } }`, or a zip of the
  * folder), read by the core as the playground reads it. Or what is wrong, a line a problem.
  */
-export function readCoursePack(path: string): FileMap | string {
+function readCoursePack(path: string): FileMap | string {
   const what = `a course pack is a folder with course.json and a folder per lesson, one JSON file { "files": { path: text } }, or a zip of the folder (fixtures/README.md)`;
   let stat;
   try {

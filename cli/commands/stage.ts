@@ -38,7 +38,7 @@ export type FileChange =
   | { path: string; change: 'skipped'; reason: string };
 
 /** `src/loop.ts` → `src/loop.stage.ts`: where a stage's version of a kept file is written. */
-export function stagePathOf(path: string): string {
+function stagePathOf(path: string): string {
   return path.replace(/(\.[^./]+)?$/, (ext) => `.stage${ext}`);
 }
 
@@ -64,12 +64,7 @@ function shippedVersions(course: Course, path: string): Set<string> {
  * stage's version of the file beside it (`.stage.ts`). Any other file the learner changed is
  * kept, with the stage's beside it.
  */
-export function bringToStage(
-  course: Course,
-  lesson: Lesson,
-  dir: string,
-  from?: Lesson,
-): FileChange[] {
+function bringToStage(course: Course, lesson: Lesson, dir: string, from?: Lesson): FileChange[] {
   return Object.entries(lesson.starter)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([path, text]): FileChange => {
@@ -186,7 +181,7 @@ function formatAdds(before: string, after: string): string | undefined {
 }
 
 /** The lines that tell the learner what happened to their files. */
-export function formatChanges(changes: FileChange[]): string {
+function formatChanges(changes: FileChange[]): string {
   const out: string[] = [];
   for (const c of changes) {
     switch (c.change) {

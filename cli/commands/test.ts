@@ -58,11 +58,7 @@ export async function runTests(host: NodeHost, course: Course, options: TestOpti
 }
 
 /** Grades every stage asked for, prints the reports and records which passed. */
-export async function gradeStages(
-  host: NodeHost,
-  course: Course,
-  options: TestOptions,
-): Promise<number> {
+async function gradeStages(host: NodeHost, course: Course, options: TestOptions): Promise<number> {
   const sources = readCourseSources(options.dir);
   if (!options.json) printSkipped(sources);
   const lessons = options.stages.flatMap((id) => course.lessons.filter((l) => l.id === id));

@@ -1,6 +1,10 @@
-import { RELAY_LIMITS } from '../../core/wire/limits.ts';
-import { parseError, type SerializedError } from '../../core/wire/errors.ts';
-import { relayStoppedError, type RelayStop } from '../../core/wire/relay-guard.ts';
+import {
+  parseError,
+  RELAY_LIMITS,
+  relayStoppedError,
+  type RelayStop,
+  type SerializedError,
+} from '../../core/wire/index.ts';
 
 /**
  * Every message between the grading process (the CLI) and its sandbox process, the child that

@@ -208,7 +208,7 @@ export function assembleStream(events: readonly StreamEvent[]): Assembled {
 }
 
 /** A tool's input from its `partial_json`: no fragments at all is `{}`, as the SDK reads it. */
-export function parseInput(json: string): Record<string, unknown> | undefined {
+function parseInput(json: string): Record<string, unknown> | undefined {
   if (json === '') return {};
   try {
     const value: unknown = JSON.parse(json);

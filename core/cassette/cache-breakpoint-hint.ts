@@ -1,6 +1,6 @@
 import { displayBreakpoint, findBreakpoints } from './cache-breakpoints.ts';
 import { valueAt } from './canonical-request.ts';
-import type { SegmentDiff } from './json-diff.ts';
+import type { SegmentDiff } from '../json/json-diff.ts';
 import { previewJson } from './json-preview.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { isJsonObject } from './json-diff.ts';
+import { isJsonObject } from '../json/json-diff.ts';
 
 /**
  * Where a request's prompt-cache breakpoints sit: every `cache_control` it carries, in the

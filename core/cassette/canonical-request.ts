@@ -1,5 +1,5 @@
-import { isJsonObject } from './json-diff.ts';
-import type { PathSegment } from './json-diff.ts';
+import { isJsonObject } from '../json/json-diff.ts';
+import type { PathSegment } from '../json/json-diff.ts';
 
 /**
  * The form in which a request is compared with the recording. The API treats some spellings

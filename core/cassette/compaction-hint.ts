@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../api/messages.ts';
 import { canonicalizeRequest } from './canonical-request.ts';
-import { isJsonObject, jsonEqual } from './json-diff.ts';
+import { isJsonObject, jsonEqual } from '../json/json-diff.ts';
 
 /**
  * What to change when a request left the recording where one of the two rewrote the

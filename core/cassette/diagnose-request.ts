@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../api/messages.ts';
 import { canonicalizeRequest } from './canonical-request.ts';
-import { isJsonObject, jsonEqual } from './json-diff.ts';
+import { isJsonObject, jsonEqual } from '../json/json-diff.ts';
 
 /**
  * Mistakes a request's shape gives away, whatever the API (or the recording) objects to
@@ -144,7 +144,7 @@ function emptyAfterNoTools(
 }
 
 /** A message in short: `a user message of 1 text block`. */
-export function describeMessage(message: Message): string {
+function describeMessage(message: Message): string {
   const blocks = blocksOf(message);
   const counts = new Map<string, number>();
   for (const block of blocks) {

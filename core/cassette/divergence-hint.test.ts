@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { divergenceHint, hints } from './divergence-hint.ts';
-import type { PathSegment, SegmentDiff } from './json-diff.ts';
+import type { PathSegment, SegmentDiff } from '../json/json-diff.ts';
 import {
   callingEcho,
   callingEchoTwice,

@@ -1,8 +1,8 @@
 import type { ApiResponse } from '../api/messages.ts';
 import { cacheBreakpointHint } from './cache-breakpoint-hint.ts';
 import { conversationKey } from './canonical-request.ts';
-import { isJsonObject, jsonEqual } from './json-diff.ts';
-import type { SegmentDiff } from './json-diff.ts';
+import { isJsonObject, jsonEqual } from '../json/json-diff.ts';
+import type { SegmentDiff } from '../json/json-diff.ts';
 
 /**
  * Guesses the mistake behind a request that left the recording, from where it left and

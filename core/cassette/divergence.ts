@@ -1,7 +1,7 @@
 import { canonicalizeRequest, sentPath, valueAt } from './canonical-request.ts';
 import { diagnoseRequest } from './diagnose-request.ts';
 import { compactionHint } from './compaction-hint.ts';
-import { diffJsonSegments, displayPath, formatPath } from './json-diff.ts';
+import { diffJsonSegments, displayPath, formatPath } from '../json/json-diff.ts';
 import { previewJson } from './json-preview.ts';
 import type { ApiResponse } from '../api/messages.ts';
 import { divergenceHint, otherConversation } from './divergence-hint.ts';

@@ -1,4 +1,4 @@
-import { isJsonObject } from './json-diff.ts';
+import { isJsonObject } from '../json/json-diff.ts';
 
 /**
  * JSON for people to read, of any size: a program can print a value half a million levels
@@ -68,7 +68,7 @@ export interface JsonBounds {
   nodes: number;
 }
 
-export const DISPLAY_BOUNDS: JsonBounds = { depth: 40, items: 1_000, chars: 10_000, nodes: 10_000 };
+const DISPLAY_BOUNDS: JsonBounds = { depth: 40, items: 1_000, chars: 10_000, nodes: 10_000 };
 
 /**
  * A copy of `value` small enough to show: past the bounds, what is left out is replaced by a

@@ -1,5 +1,5 @@
 import type { ApiRequest, ApiResponse } from '../api/messages.ts';
-import { isJsonObject } from './json-diff.ts';
+import { isJsonObject } from '../json/json-diff.ts';
 import type { RequestIssue } from './request-issue.ts';
 
 /**

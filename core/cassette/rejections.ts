@@ -63,7 +63,7 @@ function errorBody(type: string, message: string): ApiErrorBody {
 }
 
 /** `1 call`, `3 calls`. */
-export function callCount(count: number): string {
+function callCount(count: number): string {
   return count === 1 ? '1 call' : `${count} calls`;
 }
 

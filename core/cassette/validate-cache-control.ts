@@ -1,5 +1,5 @@
 import { findBreakpoints, ttlOf, type Breakpoint } from './cache-breakpoints.ts';
-import { isJsonObject } from './json-diff.ts';
+import { isJsonObject } from '../json/json-diff.ts';
 import type { RequestIssue } from './request-issue.ts';
 
 /**
@@ -11,7 +11,7 @@ import type { RequestIssue } from './request-issue.ts';
  */
 
 /** The most `cache_control` marks a request may carry. */
-export const MAX_BREAKPOINTS = 4;
+const MAX_BREAKPOINTS = 4;
 
 const explain = {
   shape:

@@ -1,4 +1,4 @@
-import { isJsonObject } from './json-diff.ts';
+import { isJsonObject } from '../json/json-diff.ts';
 import type { RequestIssue } from './request-issue.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { ApiResponse } from '../api/messages.ts';
-import { jsonEqual } from './json-diff.ts';
+import { jsonEqual } from '../json/json-diff.ts';
 import type { RequestIssue, ShapedMessage } from './request-issue.ts';
 
 /**

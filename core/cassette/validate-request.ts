@@ -1,5 +1,5 @@
 import type { ApiResponse } from '../api/messages.ts';
-import { isJsonObject } from './json-diff.ts';
+import { isJsonObject } from '../json/json-diff.ts';
 import { checkCacheControl } from './validate-cache-control.ts';
 import { checkMessageShape } from './validate-message-shape.ts';
 import { checkPrefill } from './validate-prefill.ts';

@@ -1,5 +1,5 @@
 import type { ApiResponse, ReplyBlock } from '../api/messages.ts';
-import { isJsonObject } from './json-diff.ts';
+import { isJsonObject } from '../json/json-diff.ts';
 import type { RequestIssue, ShapedMessage } from './request-issue.ts';
 
 /**
@@ -13,7 +13,7 @@ import type { RequestIssue, ShapedMessage } from './request-issue.ts';
 
 const DOCS = 'https://docs.claude.com/en/docs/build-with-claude/extended-thinking';
 
-export const thinkingMessages = {
+const thinkingMessages = {
   dropped: (at: string, found: string) =>
     `${at}.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${found}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks). We recommend you include thinking blocks from previous turns. To avoid this requirement, disable \`thinking\`. Please consult our documentation at ${DOCS}`,
   notFirst: (at: string, found: string) =>

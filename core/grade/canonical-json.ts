@@ -1,4 +1,4 @@
-import { isJsonObject } from '../cassette/json-diff.ts';
+import { isJsonObject } from '../json/json-diff.ts';
 
 /** An array or object being written: its items (an object's sorted keys) and the next one. */
 type Frame =

@@ -1,4 +1,4 @@
-import { displayPath, type DiffEntry } from '../cassette/json-diff.ts';
+import { displayPath, type DiffEntry } from '../json/json-diff.ts';
 import { count, previewJson } from '../cassette/json-preview.ts';
 import { describeFileDiff } from './workspace-diff.ts';
 

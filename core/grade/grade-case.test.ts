@@ -3,7 +3,8 @@ import type { CassetteRejection } from '../cassette/session.ts';
 import type { LessonCase } from '../lesson/types.ts';
 import type { CaseRun } from '../run/events.ts';
 import { RUN_LIMITS } from '../wire/limits.ts';
-import { REPORT_LIMITS, type CaseReport } from './report.ts';
+import { REPORT_LIMITS } from './report-limits.ts';
+import type { CaseReport } from './report.ts';
 import { sealOutput } from './sealed-output.ts';
 import { gradeCase } from './grade-case.ts';
 

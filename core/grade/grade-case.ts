@@ -1,4 +1,4 @@
-import { diffJsonCounted, type DiffEntry } from '../cassette/json-diff.ts';
+import { diffJsonCounted, type DiffEntry } from '../json/json-diff.ts';
 import { boundJson, count } from '../cassette/json-preview.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
 import type { LessonCase } from '../lesson/types.ts';
@@ -7,7 +7,8 @@ import { RUN_LIMITS } from '../wire/limits.ts';
 import type { StackMapper } from '../run/stack-map.ts';
 import { describeDiff } from './describe-diff.ts';
 import { checkRunFields, describeRunCheck } from './run-checked.ts';
-import { REPORT_LIMITS, type CaseReport, type CaseStatus, type VerdictKind } from './report.ts';
+import { REPORT_LIMITS } from './report-limits.ts';
+import type { CaseReport, CaseStatus, VerdictKind } from './report.ts';
 import { caseStrings, diffSealed, sealOutput } from './sealed-output.ts';
 import { buildTurns, consoleLines } from './transcript.ts';
 

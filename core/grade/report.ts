@@ -1,6 +1,6 @@
 import type { ApiErrorBody, ApiResponse } from '../api/messages.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
-import type { DiffEntry } from '../cassette/json-diff.ts';
+import type { DiffEntry } from '../json/json-diff.ts';
 import type { ApiRetry } from '../run/model-source.ts';
 import type { CompileError } from '../run/bundle.ts';
 import type { SerializedError } from '../wire/errors.ts';
@@ -8,18 +8,6 @@ import type { ConsoleLevel } from '../wire/worker-protocol.ts';
 import type { StackFrame } from '../run/stack-map.ts';
 import type { TurnStream } from './stream-replay.ts';
 import type { ApprovalCall, Decision } from '../wire/approval.ts';
-
-/** How much of a run a case report keeps, whatever the code printed or threw. */
-export const REPORT_LIMITS = {
-  /** Differences listed (the message counts them all). */
-  diffEntries: 100,
-  /** Stack frames listed. */
-  frames: 20,
-  /** Characters kept of an error's message. */
-  errorMessageChars: 2_000,
-  /** A streamed reply's events kept per turn, to replay it; more are counted, not kept. */
-  streamEvents: 2_000,
-} as const;
 
 export type CaseStatus = 'pass' | 'fail' | 'error';
 

@@ -1,4 +1,4 @@
-import { isJsonObject, jsonEqual, type DiffEntry } from '../cassette/json-diff.ts';
+import { isJsonObject, jsonEqual, type DiffEntry } from '../json/json-diff.ts';
 import { previewJson } from '../cassette/json-preview.ts';
 import type { RunFact } from '../lesson/types.ts';
 import type { CaseRun } from '../run/events.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonEqual } from '../cassette/json-diff.ts';
+import { jsonEqual } from '../json/json-diff.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { caseStrings, diffSealed, SEALED_OUTPUT_CHARS, sealOutput } from './sealed-output.ts';
 

@@ -1,9 +1,4 @@
-import {
-  formatPath,
-  isJsonObject,
-  type DiffEntry,
-  type PathSegment,
-} from '../cassette/json-diff.ts';
+import { formatPath, isJsonObject, type DiffEntry, type PathSegment } from '../json/json-diff.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { sha256Hex } from './sha256.ts';
 import type { SealedField, SealedOutput } from '../lesson/types.ts';

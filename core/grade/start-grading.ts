@@ -90,12 +90,12 @@ export function startGrading(
 }
 
 /** The lesson's cases named in `only` (in the lesson's order), or all of them. */
-export function selectCases(lesson: Lesson, only?: readonly string[]): LessonCase[] {
+function selectCases(lesson: Lesson, only?: readonly string[]): LessonCase[] {
   return only ? lesson.cases.filter((c) => only.includes(c.name)) : lesson.cases;
 }
 
 /** The whole run's report, from its cases' (in the lesson's order) and the bundle's errors. */
-export function lessonReport(
+function lessonReport(
   lesson: Lesson,
   cases: CaseReport[],
   compileErrors: CompileError[],
@@ -183,7 +183,7 @@ function deferred<T>(): { promise: Promise<T>; resolve(value: T): void } {
 }
 
 /** The report of a case not started because an earlier one ran past its time limit. */
-export function skippedCase(testCase: LessonCase, timedOut: string): CaseReport {
+function skippedCase(testCase: LessonCase, timedOut: string): CaseReport {
   return {
     name: testCase.name,
     visible: testCase.visible,
@@ -209,10 +209,7 @@ export function unrunCase(testCase: LessonCase, ended: SerializedError | 'cancel
 }
 
 /** Every case's report when the code did not compile. */
-export function compileFailures(
-  cases: readonly LessonCase[],
-  errors: CompileError[],
-): CaseReport[] {
+function compileFailures(cases: readonly LessonCase[], errors: CompileError[]): CaseReport[] {
   const first = errors[0];
   const where = first && first.file ? `${first.file}:${first.line}:${first.column}: ` : '';
   return cases.map((testCase) => ({

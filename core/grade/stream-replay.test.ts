@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TimedEvent } from '../api/stream-events.ts';
 import type { RunEvent } from '../run/events.ts';
-import { REPORT_LIMITS } from './report.ts';
+import { REPORT_LIMITS } from './report-limits.ts';
 import { describeEvent, eventTimes, keepStream, replayAt } from './stream-replay.ts';
 import { buildTurns } from './transcript.ts';
 

@@ -1,5 +1,5 @@
 import type { StreamEvent, TimedEvent } from '../api/stream-events.ts';
-import { REPORT_LIMITS } from './report.ts';
+import { REPORT_LIMITS } from './report-limits.ts';
 
 /**
  * A streamed reply as a transcript keeps it, to show it as it arrived: its events with their

@@ -1,4 +1,4 @@
-import type { DiffEntry } from '../cassette/json-diff.ts';
+import type { DiffEntry } from '../json/json-diff.ts';
 import { previewJson } from '../cassette/json-preview.ts';
 
 /**

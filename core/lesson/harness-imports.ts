@@ -1,10 +1,10 @@
-import { learnerPath, type CompileError } from '../run/bundle.ts';
 import { splitTopLevel } from './top-level.ts';
 import type { Lesson } from './types.ts';
 
 /**
  * What a lesson's harness imports from the learner's files: the names its code calls, which a
- * learner's file must export for the lesson to run at all, and which a bundle found missing.
+ * learner's file must export for the lesson to run at all (`missingExports`, in core/run, reads
+ * which a bundle found missing).
  */
 
 /** Per learner file (`src/loop.ts`), the values the harness imports from it. */
@@ -24,31 +24,6 @@ export function harnessImports(lesson: Lesson): Record<string, string[]> {
       .filter((spec) => spec && !spec.startsWith('type '))
       .map((spec) => spec.split(/\s+as\s+/)[0] as string);
     if (values.length > 0) out[path] = [...(out[path] ?? []), ...values];
-  }
-  return out;
-}
-
-/** A learner file that lacks exports the harness imports. */
-export interface MissingExports {
-  path: string;
-  names: string[];
-}
-
-/** esbuild's words for an import the imported file does not export. */
-const NO_EXPORT = /^No matching export in "([^"]+)" for import "([^"]+)"$/;
-
-/**
- * The harness's imports that a bundle found missing from the learner's files, by file, from
- * its compile errors (the bundler judges, whatever the file holds).
- */
-export function missingExports(errors: readonly CompileError[]): MissingExports[] {
-  const out: MissingExports[] = [];
-  for (const error of errors) {
-    const match = NO_EXPORT.exec(error.text);
-    if (!match || error.file !== 'program.ts') continue;
-    const path = learnerPath(match[1] as string);
-    const entry = out.find((m) => m.path === path) ?? out[out.push({ path, names: [] }) - 1];
-    if (entry && !entry.names.includes(match[2] as string)) entry.names.push(match[2] as string);
   }
   return out;
 }

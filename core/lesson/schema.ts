@@ -70,13 +70,13 @@ const toolUseBlockSchema = z.strictObject({
 });
 
 /** A thinking block: its text and the signature the API checks when the block comes back. */
-export const thinkingBlockSchema = z.strictObject({
+const thinkingBlockSchema = z.strictObject({
   type: z.literal('thinking'),
   thinking: z.string(),
   signature: z.string().min(1, 'a thinking block carries its signature'),
 });
 /** Thinking the safety systems redacted: opaque, encrypted `data`. */
-export const redactedThinkingBlockSchema = z.strictObject({
+const redactedThinkingBlockSchema = z.strictObject({
   type: z.literal('redacted_thinking'),
   data: z.string().min(1),
 });
@@ -139,7 +139,5 @@ export const cassetteSchema = z
     message: 'a cassette records at least one call, or the request it fails on (`failed`)',
   });
 
-export type CourseMeta = z.infer<typeof courseSchema>;
-export type LessonMeta = z.infer<typeof lessonMetaSchema>;
 export type CaseMeta = z.infer<typeof caseMetaSchema>;
 export type Cassette = z.infer<typeof cassetteSchema>;

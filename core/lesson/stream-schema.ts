@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assembleStream, type StreamEvent } from '../api/stream-events.ts';
-import { diffJson, displayPath } from '../cassette/json-diff.ts';
+import { diffJson, displayPath } from '../json/json-diff.ts';
 
 /**
  * A streamed call in a cassette: its events (core/api/stream-events.ts), each after the gap the

@@ -182,7 +182,7 @@ function describe(
 }
 
 /** The local names an import statement binds. */
-export function importedNames(code: string): string[] {
+function importedNames(code: string): string[] {
   const clause = /^import\s+([\s\S]*?)\s+from\s*['"]/.exec(code)?.[1];
   if (!clause) return [];
   const names: string[] = [];

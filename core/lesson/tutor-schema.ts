@@ -11,7 +11,7 @@ import { FAILURE_FACTS, placeholdersOf } from './failure-fact-names.ts';
 const idSchema = z.string().regex(/^[a-z0-9-]+$/, 'use a-z, 0-9 and -');
 
 /** The lines of `file` that hold the first occurrence of `match` (which may span lines). */
-export const anchorSchema = z.strictObject({
+const anchorSchema = z.strictObject({
   file: z.string().min(1),
   match: z.string().min(1),
 });
@@ -185,7 +185,5 @@ function unique(ctx: z.RefinementCtx, field: string, items: { id: string }[]): v
 export type Tutor = z.infer<typeof tutorSchema>;
 export type TutorAnchor = z.infer<typeof anchorSchema>;
 export type TutorExperiment = z.infer<typeof experimentSchema>;
-export type TutorQuestion = z.infer<typeof questionSchema>;
-export type TutorHint = z.infer<typeof hintSchema>;
 export type TutorFailure = z.infer<typeof failureSchema>;
 export type TutorTarget = z.infer<typeof targetSchema>;

@@ -1,6 +1,6 @@
 import type { ApiRequest } from '../api/messages.ts';
 import { assembleStream, type StreamEvent, type TimedEvent } from '../api/stream-events.ts';
-import { isJsonObject } from '../cassette/json-diff.ts';
+import { isJsonObject } from '../json/json-diff.ts';
 import { cassetteSchema, type Cassette } from '../lesson/schema.ts';
 import type { FileMap } from '../lesson/types.ts';
 import type { LiveCall } from './live-session.ts';

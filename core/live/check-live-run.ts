@@ -1,4 +1,4 @@
-import { isJsonObject } from '../cassette/json-diff.ts';
+import { isJsonObject } from '../json/json-diff.ts';
 import type { CaseRun, RunEvent } from '../run/events.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { isJsonObject } from '../cassette/json-diff.ts';
+import { isJsonObject } from '../json/json-diff.ts';
 import type { Lesson } from '../lesson/types.ts';
 import type { RunEvent } from '../run/events.ts';
 import type { Decision } from '../wire/approval.ts';

@@ -1,6 +1,6 @@
 import type { ApiErrorBody, ApiResponse } from '../api/messages.ts';
 import { createAccumulator, type StreamEvent, type TimedEvent } from '../api/stream-events.ts';
-import { REPORT_LIMITS } from '../grade/report.ts';
+import { REPORT_LIMITS } from '../grade/report-limits.ts';
 
 /**
  * A streamed reply as live mode reads it from the real SDK's `Stream` (the host's, never the

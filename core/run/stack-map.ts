@@ -1,6 +1,7 @@
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { learnerPath } from './bundle.ts';
 import { PRELUDE_LINES } from './host.ts';
+import { RUNTIME_SCRIPT_NAME } from '../wire/runtime-script.ts';
 
 /** One frame of a stack trace, in the learner's terms (1-based line and column). */
 export interface StackFrame {
@@ -24,12 +25,6 @@ export interface StackMapper {
 const FRAME = /^\s*at (?:(.+?) \()?(.*?):(\d+):(\d+)\)?\s*$/;
 /** Frames of the host's own scripts (Node's, a worker's boot code), never the bundle's. */
 const HOST_FILE = /^(?:node:|internal\/|\[worker eval\]|<anonymous>|native\b)/;
-/**
- * The name a host gives the sandbox's runtime when it evaluates it apart from the lesson's bundle
- * (a split bundle, see `RuntimeMode`): its frames are the runtime's, left out like the runtime's
- * frames inside a whole bundle, and never read through the lesson bundle's source map.
- */
-export const RUNTIME_SCRIPT_NAME = 'theinference-runtime.js';
 /** Lines of one stack looked at: V8 writes ten frames, a forged `stack` may have millions. */
 const MAX_STACK_LINES = 200;
 

@@ -8,7 +8,7 @@ import { fromBase64Url, toBase64Url } from './base64url.ts';
  * `{"files":{"src/loop.ts":"..."}}` (only files that differ from the starter), compressed
  * with raw DEFLATE (RFC 1951) and written as base64url without padding.
  */
-export const SHARE_VERSION = 'v1';
+const SHARE_VERSION = 'v1';
 /** Decoded payloads larger than this are refused, whatever they compress to. */
 export const MAX_SHARE_BYTES = 100_000;
 /** Encoded payloads longer than this are refused before any decoding. */
@@ -31,7 +31,7 @@ export type DecodeResult =
   { ok: true; files: FileMap } | { ok: false; problem: ShareProblem; message: string };
 
 /** The files worth sharing: the editable ones that differ from the starter. */
-export function changedFiles(lesson: Lesson, files: FileMap): FileMap {
+function changedFiles(lesson: Lesson, files: FileMap): FileMap {
   const out: FileMap = {};
   for (const [path, text] of Object.entries(files)) {
     if (lesson.readOnly.includes(path) || !(path in lesson.starter)) continue;

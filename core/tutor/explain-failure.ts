@@ -17,7 +17,7 @@ export interface FailureExplanation {
 }
 
 /** True when a failure entry's `when` describes this case. */
-export function failureMatches(failure: TutorFailure, report: CaseReport): boolean {
+function failureMatches(failure: TutorFailure, report: CaseReport): boolean {
   const { kind, says, case: name } = failure.when;
   return (
     report.status !== 'pass' &&

@@ -16,7 +16,7 @@ export type Decision =
   | { kind: 'always' };
 
 /** The longest deny reason that crosses: a sentence or two, not a document. */
-export const MAX_REASON_CHARS = 2_000;
+const MAX_REASON_CHARS = 2_000;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -5,7 +5,7 @@ import type { Workspace } from './workspace.ts';
 /** Lines one `read_file` shows: past them, the text is cut and a note says how to read on. */
 export const READ_LIMIT_LINES = 40;
 /** Matches one `grep` shows. */
-export const GREP_LIMIT_MATCHES = 50;
+const GREP_LIMIT_MATCHES = 50;
 
 /** A file's lines, without the empty one after a final newline. */
 export function fileLines(text: string): string[] {

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { MESSAGE_THREADS_BETA, type ApiResponse } from '../../core/api/messages.ts';
 import type { TimedEvent } from '../../core/api/stream-events.ts';
-import { isJsonObject } from '../../core/cassette/json-diff.ts';
+import { isJsonObject } from '../../core/json/json-diff.ts';
 import { streamOf } from '../stream-of.ts';
 import { validateRequest } from '../../core/cassette/validate-request.ts';
 import type { ThreadStore } from '../../core/cassette/message-thread.ts';

@@ -1,4 +1,4 @@
-import { isJsonObject as isJson } from '../../core/cassette/json-diff.ts';
+import { isJsonObject as isJson } from '../../core/json/json-diff.ts';
 import { newMessageId } from './api-errors.ts';
 import type { ContentBlock, ScriptedReply } from './script-steps.ts';
 

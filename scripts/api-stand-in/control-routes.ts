@@ -1,4 +1,4 @@
-import { isJsonObject } from '../../core/cassette/json-diff.ts';
+import { isJsonObject } from '../../core/json/json-diff.ts';
 import { parseSteps } from './script-steps.ts';
 import type { ApiStandIn } from './start-api-stand-in.ts';
 

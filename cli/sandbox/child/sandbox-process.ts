@@ -1,8 +1,12 @@
 // Runs in the sandbox process (the CLI's child, under Node's permission model).
 import { Worker, type MessagePort } from 'node:worker_threads';
-import { serializeError, type SerializedError } from '../../../core/wire/errors.ts';
-import { RELAY_LIMITS } from '../../../core/wire/limits.ts';
-import { createRelayGuard, type RelayStop } from '../../../core/wire/relay-guard.ts';
+import {
+  createRelayGuard,
+  RELAY_LIMITS,
+  serializeError,
+  type RelayStop,
+  type SerializedError,
+} from '../../../core/wire/index.ts';
 import { createJsonLineReader } from '../line-reader.ts';
 import {
   parseSandboxRequest,

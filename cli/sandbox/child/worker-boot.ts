@@ -1,5 +1,5 @@
 // Runs in the sandbox process: the program of each case's worker thread, as text (`eval: true`).
-import { WORKER_MESSAGE_BUDGET } from '../../../core/wire/limits.ts';
+import { WORKER_MESSAGE_BUDGET } from '../../../core/wire/index.ts';
 
 /**
  * The web platform's globals that learner code keeps, besides the language's own: what a

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RELAY_LIMITS, RUN_LIMITS, startGrading, type CaseReport } from '../../../core/index.ts';
+import { RELAY_LIMITS, startGrading, type CaseReport } from '../../../core/index.ts';
+import { RUN_LIMITS } from '../../../core/wire/limits.ts';
 import { loadPackagedCourse } from '../../load.ts';
 import { createNodeHost } from '../../node-host.ts';
 import { createSandbox, permissionFlags } from './sandbox-host.ts';

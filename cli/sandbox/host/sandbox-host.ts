@@ -1,9 +1,12 @@
 import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
 // Core's files directly, not its index: this module starts first (see entry.ts), before the
 // rest of the engine has loaded.
-import type { SpawnWorker, WorkerEvents } from '../../../core/run/host.ts';
-import { RELAY_LIMITS } from '../../../core/wire/limits.ts';
-import type { SerializedError } from '../../../core/wire/errors.ts';
+import {
+  RELAY_LIMITS,
+  type SerializedError,
+  type SpawnWorker,
+  type WorkerEvents,
+} from '../../../core/index.ts';
 import { createJsonLineReader } from '../line-reader.ts';
 import {
   MAX_REPORT_LINE,

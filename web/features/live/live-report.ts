@@ -1,5 +1,7 @@
 import {
+  buildTurns,
   checkLiveRun,
+  consoleLines,
   recordedInput,
   wholeInput,
   type CaseReport,
@@ -11,7 +13,6 @@ import {
   type Usage,
   type VerdictKind,
 } from '../../../core/index.ts';
-import { buildTurns, consoleLines } from '../../../core/grade/transcript.ts';
 
 /** A finished live run, as the live panel shows it and Record saves it. */
 export interface LiveReport {

@@ -5,7 +5,7 @@ import {
   createIncrementalBundler,
   type BundleResult,
   type EsbuildContextLike,
-} from '../../../core/run/bundle.ts';
+} from '../../../core/runner.ts';
 import type { BundlerReply, BundlerRequest } from './bundler-messages.ts';
 
 /**

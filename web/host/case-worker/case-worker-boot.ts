@@ -1,9 +1,9 @@
 // Runs inside each case worker (a Blob Web Worker of the runner frame), before any lesson code.
-import { WORKER_MESSAGE_BUDGET } from '../../../core/wire/limits.ts';
-import { RUNTIME_SCRIPT_NAME } from '../../../core/run/stack-map.ts';
+// A thread's program: the wire floor's own entry keeps the rest of core out of it.
+import { RUNTIME_SCRIPT_NAME, WORKER_MESSAGE_BUDGET } from '../../../core/wire/index.ts';
 
 /** The name a case's frames carry in stack traces (its lines numbered from 1). */
-export const CASE_SCRIPT_NAME = 'theinference-case.js';
+const CASE_SCRIPT_NAME = 'theinference-case.js';
 
 /**
  * Names taken off the case's global before any lesson code exists, wherever on the global

@@ -1,6 +1,6 @@
 import type { BundleResult, Bundler, CompileError, FileMap, Lesson } from '../../../core/index.ts';
 // Not from the core's index: this module starts the page's bundler before the app is evaluated.
-import { bundleInputs } from '../../../core/run/bundle.ts';
+import { bundleInputs } from '../../../core/runner.ts';
 import type { BundlerReply, BundlerRequest } from '../bundler/bundler-messages.ts';
 
 /** Where the bundler is, for the run controls (they show it, and a retry if it failed). */

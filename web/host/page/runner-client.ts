@@ -1,14 +1,15 @@
-import type {
-  CaseReport,
-  CaseRun,
-  LessonCase,
-  ModelSource,
-  SerializedError,
-  StackFrame,
-  UserAnswer,
-  UserAnswerer,
+import {
+  unrunCase,
+  unrunRun,
+  type CaseReport,
+  type CaseRun,
+  type LessonCase,
+  type ModelSource,
+  type SerializedError,
+  type StackFrame,
+  type UserAnswer,
+  type UserAnswerer,
 } from '../../../core/index.ts';
-import { unrunCase, unrunRun } from '../../../core/grade/start-grading.ts';
 import { parseFrameReport, type FrameReport, type FrameRequest } from '../runner-frame/protocol.ts';
 
 /**

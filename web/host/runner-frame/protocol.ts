@@ -1,14 +1,14 @@
-import {
-  parseDecision,
-  type ApiRequest,
-  type ApprovalCall,
-  type CaseReport,
-  type CaseRun,
-  type LessonCase,
-  type ModelAnswer,
-  type SerializedError,
-  type StackFrame,
-  type UserAnswer,
+import { parseDecision } from '../../../core/runner.ts';
+import type {
+  ApiRequest,
+  ApprovalCall,
+  CaseReport,
+  CaseRun,
+  LessonCase,
+  ModelAnswer,
+  SerializedError,
+  StackFrame,
+  UserAnswer,
 } from '../../../core/index.ts';
 
 /**

@@ -5,8 +5,8 @@ import type {
   LessonCase,
   SpawnWorker,
   WorkerEvents,
-  WorkerHandle,
 } from '../../../core/index.ts';
+import type { WorkerHandle } from '../../../core/run/host.ts';
 import cassette from '../../../fixtures/the-while-loop/cases/echo/cassette.json';
 import expected from '../../../fixtures/the-while-loop/cases/echo/expected.json';
 import type { FrameReport } from './protocol.ts';

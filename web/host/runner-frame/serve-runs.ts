@@ -8,9 +8,7 @@ import type {
   UserAnswer,
   UserAnswerer,
 } from '../../../core/index.ts';
-import { gradeBundle } from '../../../core/grade/start-grading.ts';
-import { runScript } from '../../../core/run/run-case.ts';
-import { createStackMapper } from '../../../core/run/stack-map.ts';
+import { createStackMapper, gradeBundle, runScript } from '../../../core/runner.ts';
 import type { FrameReport, FrameRequest } from './protocol.ts';
 
 export interface FrameServerOptions {

@@ -1,5 +1,5 @@
 import type { SpawnWorker, WorkerEvents } from '../../../core/index.ts';
-import { createRelayGuard, relayStoppedError } from '../../../core/wire/relay-guard.ts';
+import { createRelayGuard, relayStoppedError } from '../../../core/runner.ts';
 import { errorFromWorkerError } from './worker-errors.ts';
 
 /**

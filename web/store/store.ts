@@ -13,7 +13,6 @@ import {
 import { theirsForCourse } from './course-slice.ts';
 import { createSafeStorage, keepRawAside, type StorageProblem } from './safe-storage.ts';
 import { createAppSlices } from './slices.ts';
-import { createSavedDrafts } from './saved-drafts.ts';
 import { mergeFromOtherTab } from './tab-sync.ts';
 
 /** Problems found while hydrating, before the store exists to hold them as notices. */
@@ -48,9 +47,6 @@ let newerAtStart = false;
  */
 let lastSaved: PersistedState | undefined;
 
-/** Every draft this tab saved: another tab's save may hold one of them again, stale. */
-const savedDrafts = createSavedDrafts();
-
 /** Whether every saved field of `state` is the very value saved last (nothing to write). */
 function unchanged(state: PersistedState): boolean {
   const last = lastSaved;
@@ -71,7 +67,6 @@ function save(name: string, value: StorageValue<PersistedState>): void {
   }
   if (unchanged(value.state)) return;
   lastSaved = value.state;
-  savedDrafts.note(value.state.drafts);
   safeStorage.setItem(name, value);
 }
 
@@ -141,7 +136,7 @@ if (typeof window !== 'undefined') {
     if (!theirs) return;
     // Their work on the course open here merges; on every other course it is the newer.
     const { flat, others } = theirsForCourse(theirs, useAppStore.getState().courseKey);
-    const { patch, writeBack } = mergeFromOtherTab(useAppStore.getState(), flat, savedDrafts.has);
+    const { patch, writeBack } = mergeFromOtherTab(useAppStore.getState(), flat);
     if (others) patch.courseWork = others;
     adopting = true;
     lastSaved = undefined;
@@ -165,7 +160,6 @@ function saveMerged(theirs: Partial<PersistedState>): void {
   const theirDraft = conflict ? theirs.drafts?.[conflict] : undefined;
   if (conflict && theirDraft) saved.drafts = { ...saved.drafts, [conflict]: theirDraft };
   lastSaved = undefined;
-  savedDrafts.note(state.drafts);
   safeStorage.setItem(STORAGE_KEY, { state: saved, version: PERSIST_VERSION });
 }
 

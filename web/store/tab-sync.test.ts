@@ -57,28 +57,6 @@ describe('mergeFromOtherTab', () => {
     expect(patch.reloads).toEqual({});
   });
 
-  it('takes an echo of a draft this tab saved before as stale: kept ours, saved back', () => {
-    const earlier = { 'src/loop.ts': 'mine, earlier' };
-    const savedHere = (lessonId: string, files: Record<string, string>) =>
-      lessonId in { open: 1, away: 1 } && sameFiles(files, earlier);
-    const { patch, writeBack } = mergeFromOtherTab(
-      ours(),
-      { drafts: { open: earlier, away: earlier } },
-      savedHere,
-    );
-    expect(patch.drafts).toEqual(ours().drafts);
-    expect(patch.draftConflict).toBeUndefined();
-    expect(patch.reloads).toEqual({});
-    expect(writeBack).toBe(true);
-    // A draft this tab never saved is theirs, as before.
-    const other = mergeFromOtherTab(
-      ours(),
-      { drafts: { open: { 'src/loop.ts': 'x' } } },
-      savedHere,
-    );
-    expect(other.patch.draftConflict?.lessonId).toBe('open');
-  });
-
   it('ends a conflict when their draft comes to agree with ours', () => {
     const state = ours({ draftConflict: { lessonId: 'open', theirs: { 'src/loop.ts': 'x' } } });
     const { patch } = mergeFromOtherTab(state, { drafts: { open: { 'src/loop.ts': 'mine' } } });

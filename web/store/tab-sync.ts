@@ -34,8 +34,7 @@ export interface TabMerge {
  * out the other's work (every tab saves its whole state):
  *
  * - drafts of lessons not on screen here: theirs is the newer, adopted (never deleted: a lesson
- *   only this tab has a draft of keeps it), unless it is one this tab saved before (`savedHere`):
- *   then it is an echo of ours, older than ours, and ours is saved back;
+ *   only this tab has a draft of keeps it);
  * - the draft of the lesson open here (`lastLessonId`): never replaced under the learner's eyes.
  *   When theirs differs, it becomes `draftConflict` and the learner chooses; when it agrees, any
  *   conflict ends. A conflict the learner has not settled stays, even after they move to another
@@ -48,25 +47,14 @@ export interface TabMerge {
  * - theme, watch, pane sizes and font size: the latest choice, theirs;
  * - the tutor conversations: every message either tab said, once, in order.
  */
-export function mergeFromOtherTab(
-  ours: SyncedState,
-  theirs: Partial<PersistedState>,
-  savedHere: (lessonId: string, files: FileMap) => boolean = () => false,
-): TabMerge {
+export function mergeFromOtherTab(ours: SyncedState, theirs: Partial<PersistedState>): TabMerge {
   const open = ours.lastLessonId;
   const drafts = { ...ours.drafts };
   let reloads = ours.reloads;
   let draftConflict = ours.draftConflict;
-  let staleEcho = false;
   for (const [lessonId, files] of Object.entries(theirs.drafts ?? {})) {
     if (sameFiles(files, ours.drafts[lessonId])) {
       if (lessonId === draftConflict?.lessonId) draftConflict = undefined;
-      continue;
-    }
-    // An earlier draft of this tab's own, which they adopted and saved again before they heard
-    // of the newer one (saves cross between tabs): older than ours, so neither new nor theirs.
-    if (ours.drafts[lessonId] && savedHere(lessonId, files)) {
-      staleEcho = true;
       continue;
     }
     const onScreen = lessonId === open && !ours.shared[lessonId];
@@ -105,7 +93,6 @@ export function mergeFromOtherTab(
   if (theirs.liveSettings) patch.liveSettings = theirs.liveSettings;
   const theirDrafts = theirs.drafts ?? {};
   const writeBack =
-    staleEcho ||
     Object.keys(drafts).some((lessonId) => !(lessonId in theirDrafts)) ||
     Object.keys(passedCode).some((lessonId) => !(lessonId in (theirs.passedCode ?? {}))) ||
     Object.keys(carried).some((lessonId) => !(lessonId in (theirs.carried ?? {}))) ||

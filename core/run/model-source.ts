@@ -2,11 +2,9 @@ import type { ApiErrorBody, ApiRequest, ApiResponse } from '../api/messages.ts';
 import type { StreamEvent, TimedEvent } from '../api/stream-events.ts';
 import type { CassetteRejection } from '../cassette/session.ts';
 
-/** The slice of `AbortSignal` the core reads (its lib has no DOM or Node types). */
-export interface AbortSignalLike {
-  readonly aborted: boolean;
-  addEventListener(type: 'abort', listener: () => void): void;
-}
+import type { AbortSignalLike } from '../wire/abort.ts';
+
+export type { AbortSignalLike } from '../wire/abort.ts';
 
 /**
  * How a model call is answered, by whatever answers it: a cassette when a case is graded

@@ -6,7 +6,8 @@ import type { LessonCase } from '../lesson/types.ts';
 import type { CaseRun, RunEvent, RunOutcome } from './events.ts';
 import { withPrelude, type RunHost, type WorkerHandle } from './host.ts';
 import { cutConsoleLine, RUN_LIMITS } from '../wire/limits.ts';
-import type { AbortSignalLike, ModelAnswer, ModelSource } from './model-source.ts';
+import { abortable } from '../wire/abort.ts';
+import type { ModelAnswer, ModelSource } from './model-source.ts';
 import { scriptedUser, type UserAnswer, type UserAnswerer } from './user-source.ts';
 import type { ApprovalCall } from '../wire/approval.ts';
 import {
@@ -282,18 +283,4 @@ function loopBounds(input: unknown): LoopBounds {
 /** The events as the code waits for them: each recorded gap times `pace` (1 keeps them). */
 function paced(stream: TimedEvent[], pace = 1): TimedEvent[] {
   return pace === 1 ? stream : stream.map((timed) => ({ ...timed, ms: timed.ms * pace }));
-}
-
-/** A signal of the core's own (its lib has no `AbortController`), and the way to abort it. */
-function abortable(): { signal: AbortSignalLike; abort(): void } {
-  const listeners: (() => void)[] = [];
-  const signal = {
-    aborted: false,
-    addEventListener: (_type: 'abort', listener: () => void) => void listeners.push(listener),
-  };
-  const abort = () => {
-    signal.aborted = true;
-    for (const listener of listeners) listener();
-  };
-  return { signal, abort };
 }

@@ -16,3 +16,4 @@ export { runScript } from './run/run-case.ts';
 export { createStackMapper } from './run/stack-map.ts';
 export { parseDecision } from './wire/approval.ts';
 export { createRelayGuard, relayStoppedError } from './wire/relay-guard.ts';
+export { createRpc, type RpcMessage } from './wire/rpc.ts';

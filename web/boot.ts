@@ -1,4 +1,4 @@
-// The page's start-up, in order, top to bottom.
+// Runs in the page (the app's main thread): its start-up, in order, top to bottom.
 // 1. Validators must know eval is off before any of them runs.
 import './zod-config.ts';
 // 2. The host: the bundler's worker is created as this module is evaluated, so esbuild.wasm

@@ -43,16 +43,17 @@ function startCaseWorker(): PoolWorker {
   return { worker: worker as unknown as PoolThread, port: channel.port1 as unknown as PoolPort };
 }
 
+/** The heartbeat worker's program (heartbeat.worker.ts), bundled at build time. */
+declare const __HEARTBEAT_WORKER__: string;
+
 /**
- * Answers the page's heartbeat on a thread of its own, over a port the page sends: however busy
- * this frame's main thread is, the page hears that the frame is alive, and stops hearing it only
- * when the frame's process is gone.
+ * Answers the page's heartbeat on a thread of its own (heartbeat.worker.ts), over a port the
+ * page sends: the page hears the frame is alive however busy this main thread is.
  */
-const HEART =
-  'onmessage = (e) => { const port = e.ports[0]; port.onmessage = (m) => port.postMessage(m.data); };';
-const heart = new Worker(URL.createObjectURL(new Blob([HEART], { type: 'text/javascript' })), {
-  name: 'theinference-heartbeat',
-});
+const heart = new Worker(
+  URL.createObjectURL(new Blob([__HEARTBEAT_WORKER__], { type: 'text/javascript' })),
+  { name: 'theinference-heartbeat' },
+);
 
 const clock: Clock = {
   now: () => performance.now(),

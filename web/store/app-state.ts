@@ -1,12 +1,11 @@
 import type { CarrySlice } from './carry-slice.ts';
 import type { ChatSlice } from './chat-slice.ts';
 import type { CourseSlice } from './course-slice.ts';
-import type { DraftsSlice } from './drafts-slice.ts';
+import type { DraftsSlice, ShareSlice } from './drafts-slice.ts';
 import type { LiveSlice } from './live-slice.ts';
 import type { PreferencesSlice } from './preferences-slice.ts';
 import type { ProgressSlice } from './progress-slice.ts';
 import type { RunSlice } from './run-slice.ts';
-import type { ShareSlice } from './share-slice.ts';
 import type { SyncSlice } from './sync-slice.ts';
 import type { TutorSlice } from './tutor-slice.ts';
 import type { UiSlice } from './ui-slice.ts';

@@ -104,28 +104,6 @@ export function courseWorkOf(state: CourseWork): CourseWork {
   return work;
 }
 
-/**
- * Another tab's save, seen from a tab with `courseKey` open: their work on this course in the
- * shape of the open course's fields (with their preferences), for `mergeFromOtherTab`; and
- * their work on every other course, which this tab takes as it is (they saved last). A save
- * without `courseWork` (an older version's) says nothing of other courses: `others` is undefined.
- */
-export function theirsForCourse(
-  theirs: Partial<PersistedState>,
-  courseKey: string,
-): { flat: Partial<PersistedState>; others: Record<string, CourseWork> | undefined } {
-  const theirKey = theirs.courseKey ?? SHIPPED_COURSE;
-  const theirOpen = courseWorkOf(theirs);
-  const flat: Partial<PersistedState> = { ...theirs };
-  if (theirKey !== courseKey) {
-    for (const field of COURSE_FIELDS) delete flat[field];
-    Object.assign(flat, theirs.courseWork?.[courseKey]);
-  }
-  if (!theirs.courseWork) return { flat, others: undefined };
-  const { [courseKey]: _mine, ...others } = { ...theirs.courseWork, [theirKey]: theirOpen };
-  return { flat, others };
-}
-
 /** A course's work, the open one's or one put by (empty for a course never opened). */
 export function courseWorkFor(
   state: Pick<CourseSlice, 'courseKey' | 'courseWork'> & CourseWork,

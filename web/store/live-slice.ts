@@ -1,6 +1,5 @@
 import type { StateCreator } from 'zustand';
 import type { CaseReport, CompileError, LiveCall, LiveCheck, Usage } from '../../core/index.ts';
-import type { AppState } from './app-state.ts';
 
 /** Live mode's settings: saved with the learner's preferences. Never the key (key-store.ts). */
 export interface LiveSettings {
@@ -98,7 +97,7 @@ const addUsage = (a: Usage, b: Usage): Usage => ({
   output_tokens: a.output_tokens + b.output_tokens,
 });
 
-export const createLiveSlice: StateCreator<AppState, [], [], LiveSlice> = (set) => {
+export const createLiveSlice: StateCreator<LiveSlice> = (set) => {
   const ifCurrent = (id: number, change: (run: LiveRunState) => Partial<LiveRunState>) =>
     set((state) =>
       state.liveRun?.id === id

@@ -11,7 +11,7 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/controls.css';
 import { App } from './app/App.tsx';
-import { markFirstBundleDone } from './app/start-up.ts';
+import { markFirstBundleDone } from './features/editor/first-bundle.ts';
 import {
   registerServiceWorker,
   whenPageIdle,

@@ -1,7 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { CarryChoice, CarryForward, FileMap, LearnerCode, Lesson } from '../../core/index.ts';
-import type { AppState } from './app-state.ts';
-import { bump } from './drafts-slice.ts';
+import { bump, type DraftsSlice } from './drafts-slice.ts';
 
 /**
  * How a lesson took up the learner's passing code from earlier lessons (each file from the last
@@ -60,7 +59,10 @@ export interface CarrySlice {
   chooseCarried(lessonId: string, choices: Record<string, CarryChoice>, files: FileMap): void;
 }
 
-export const createCarrySlice: StateCreator<AppState, [], [], CarrySlice> = (set) => ({
+/** What this slice reads and writes: its own fields, and the drafts (carried code becomes one). */
+type Fields = CarrySlice & DraftsSlice;
+
+export const createCarrySlice: StateCreator<Fields, [], [], CarrySlice> = (set) => ({
   carried: {},
   startCarried: (lessonId, record, files) =>
     set((state) => ({

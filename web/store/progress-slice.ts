@@ -1,7 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { FileMap } from '../../core/index.ts';
-import type { AppState } from './app-state.ts';
-import { bump } from './drafts-slice.ts';
+import { bump, type DraftsSlice } from './drafts-slice.ts';
 
 /** What the course map shows for a lesson. */
 export type LessonStatus = 'not-started' | 'in-progress' | 'passed';
@@ -57,7 +56,10 @@ export interface ProgressSlice {
   startFrom(lessonId: string, files: FileMap): void;
 }
 
-export const createProgressSlice: StateCreator<AppState, [], [], ProgressSlice> = (set) => ({
+/** What this slice reads and writes: its own fields, and the drafts (startFrom writes one). */
+type Fields = ProgressSlice & DraftsSlice;
+
+export const createProgressSlice: StateCreator<Fields, [], [], ProgressSlice> = (set) => ({
   progress: {},
   passedCode: {},
   markStarted: (lessonId) =>

@@ -1,7 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { FileMap } from '../../core/index.ts';
-import type { AppState } from './app-state.ts';
-import { bump } from './drafts-slice.ts';
+import { bump, type DraftsSlice } from './drafts-slice.ts';
 
 /** Another tab saved a different draft of the lesson open here; the learner has not chosen yet. */
 export interface DraftConflict {
@@ -16,7 +15,10 @@ export interface SyncSlice {
   resolveDraftConflict(choice: 'mine' | 'theirs'): void;
 }
 
-export const createSyncSlice: StateCreator<AppState, [], [], SyncSlice> = (set) => ({
+/** What this slice reads and writes: its own fields, and the drafts (a choice writes one). */
+type Fields = SyncSlice & DraftsSlice;
+
+export const createSyncSlice: StateCreator<Fields, [], [], SyncSlice> = (set) => ({
   draftConflict: undefined,
   resolveDraftConflict: (choice) =>
     set((state) => {

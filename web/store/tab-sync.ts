@@ -1,7 +1,7 @@
-import type { FileMap } from '../../core/index.ts';
 import type { AppState, PersistedState } from './app-state.ts';
 import { chatsMissing, mergeChats } from './chat-persist.ts';
-import { bump } from './drafts-slice.ts';
+import { COURSE_FIELDS, SHIPPED_COURSE, courseWorkOf, type CourseWork } from './course-slice.ts';
+import { bump, sameFiles } from './drafts-slice.ts';
 import type { LessonProgress } from './progress-slice.ts';
 
 /** The parts of this tab's state a save from another tab is merged into. */
@@ -134,11 +134,24 @@ function mergeProgress(
   return out;
 }
 
-/** Two drafts hold the same text for every file (absent and empty drafts are alike). */
-export function sameFiles(a: FileMap | undefined, b: FileMap | undefined): boolean {
-  const left = a ?? {};
-  const right = b ?? {};
-  const keys = Object.keys(left);
-  if (keys.length !== Object.keys(right).length) return false;
-  return keys.every((k) => Object.prototype.hasOwnProperty.call(right, k) && left[k] === right[k]);
+/**
+ * Another tab's save, seen from a tab with `courseKey` open: their work on this course in the
+ * shape of the open course's fields (with their preferences), for `mergeFromOtherTab`; and
+ * their work on every other course, which this tab takes as it is (they saved last). A save
+ * without `courseWork` (an older version's) says nothing of other courses: `others` is undefined.
+ */
+export function theirsForCourse(
+  theirs: Partial<PersistedState>,
+  courseKey: string,
+): { flat: Partial<PersistedState>; others: Record<string, CourseWork> | undefined } {
+  const theirKey = theirs.courseKey ?? SHIPPED_COURSE;
+  const theirOpen = courseWorkOf(theirs);
+  const flat: Partial<PersistedState> = { ...theirs };
+  if (theirKey !== courseKey) {
+    for (const field of COURSE_FIELDS) delete flat[field];
+    Object.assign(flat, theirs.courseWork?.[courseKey]);
+  }
+  if (!theirs.courseWork) return { flat, others: undefined };
+  const { [courseKey]: _mine, ...others } = { ...theirs.courseWork, [theirKey]: theirOpen };
+  return { flat, others };
 }

@@ -2,18 +2,13 @@ import {
   createRpc,
   unrunCase,
   unrunRun,
-  type ApiRequest,
-  type ApprovalCall,
   type CaseReport,
   type CaseRun,
   type LessonCase,
-  type ModelAnswer,
   type ModelSource,
   type Rpc,
-  type RpcCall,
   type SerializedError,
   type StackFrame,
-  type UserAnswer,
   type UserAnswerer,
 } from '../../../core/index.ts';
 import {
@@ -256,40 +251,28 @@ export function createRunnerFrame({ url }: RunnerFrameOptions): RunnerFrame {
         const client = clientOf(id);
         if (client) fail(client, error);
       },
-      model: ({ id, request }, { signal }) => answer(clientOf(id), request, signal),
-      ask: ({ id, question }, { signal }) => ask(clientOf(id), question, signal),
+      /** Live mode: the page's model source answers; its failure is a network's (status 0). */
+      async model({ id, request }, { signal }) {
+        const model = clientOf(id)?.model;
+        if (!model) throw new Error('No live run here is waiting for this answer.');
+        try {
+          return await model.answer(request, { signal });
+        } catch (error) {
+          const failure = { type: 'connection_error', message: String(error) };
+          return { ok: false, status: 0, body: { type: 'error', error: failure } };
+        }
+      },
+      /** Live mode: the person answers a question of the harness, through the live panel. */
+      async ask({ id, question }, { signal }) {
+        const user = clientOf(id)?.user;
+        if (!user) return { ok: false, message: `No one is there to ask about ${question.name}.` };
+        try {
+          return await user(question, { signal });
+        } catch (error) {
+          return { ok: false, message: String(error) };
+        }
+      },
     };
-  };
-
-  /** Live mode: the page's model source answers; its failure is a network's (status 0). */
-  const answer = async (
-    client: Client | undefined,
-    request: ApiRequest,
-    signal: RpcCall['signal'],
-  ): Promise<ModelAnswer> => {
-    if (!client?.model) throw new Error('No live run here is waiting for this answer.');
-    try {
-      return await client.model.answer(request, { signal });
-    } catch (error) {
-      const failure = { type: 'connection_error', message: String(error) };
-      return { ok: false, status: 0, body: { type: 'error', error: failure } };
-    }
-  };
-
-  /** Live mode: the person answers a question of the harness, through the live panel. */
-  const ask = async (
-    client: Client | undefined,
-    question: ApprovalCall,
-    signal: RpcCall['signal'],
-  ): Promise<UserAnswer> => {
-    if (!client?.user) {
-      return { ok: false, message: `No one is there to ask about ${question.name}.` };
-    }
-    try {
-      return await client.user(question, { signal });
-    } catch (error) {
-      return { ok: false, message: String(error) };
-    }
   };
 
   /** Every case of the run fails with `error` (a live run ends with it). */

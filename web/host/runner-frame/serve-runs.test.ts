@@ -43,14 +43,20 @@ function playingWorker(testCase: LessonCase, output: unknown) {
     const next = () => {
       const recorded = testCase.cassette.calls[call];
       if (recorded)
-        return events.message({ type: 'model-request', id: ++call, request: recorded.request });
-      events.message({ type: 'output', json: JSON.stringify(output) });
-      events.message({ type: 'done' });
+        return events.message({
+          rpc: 'call',
+          id: ++call,
+          method: 'model',
+          arg: { request: recorded.request },
+        });
+      events.message({ rpc: 'call', id: 0, method: 'output', arg: JSON.stringify(output) });
+      events.message({ rpc: 'call', id: 0, method: 'done', arg: null });
     };
     return {
       post(message) {
-        const type = (message as { type: string }).type;
-        if (type === 'start' || type === 'model-reply') queueMicrotask(next);
+        // The host's `start`, or its answer to a model call.
+        const { method, rpc } = message as { method?: string; rpc?: string };
+        if (method === 'start' || rpc === 'answer') queueMicrotask(next);
       },
       terminate() {},
     };

@@ -4,6 +4,7 @@ export { MESSAGE_THREADS_BETA } from './api/messages.ts';
 export type { StreamEvent, TimedEvent } from './api/stream-events.ts';
 export type { Course, FileMap, Lesson, LessonCase, LessonProblem } from './lesson/types.ts';
 export { loadCourse, type LoadCourseResult } from './lesson/load-course.ts';
+export { filesForLesson } from './lesson/starter-from.ts';
 export { PACK_LIMITS, readPackBytes } from './lesson/course-pack.ts';
 export { sealCourse } from './grade/seal-course.ts';
 export { LEARNER_LIBS } from './lesson/learner-libs.ts';

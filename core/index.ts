@@ -45,14 +45,7 @@ export {
 export { RELAY_LIMITS } from './wire/limits.ts';
 export type { StackFrame } from './run/stack-map.ts';
 export type { SerializedError } from './wire/errors.ts';
-export {
-  createRpc,
-  RpcError,
-  type Rpc,
-  type RpcCall,
-  type RpcMessage,
-  type RpcMethods,
-} from './wire/rpc.ts';
+export { createRpc, type Rpc, type RpcCall } from './wire/rpc.ts';
 export { type Clock, type GradingHost, type SpawnWorker, type WorkerEvents } from './run/host.ts';
 export {
   gradeBundle,

@@ -146,11 +146,14 @@ describe('the runner frame server', () => {
     const replies: unknown[] = [];
     const asking: SpawnWorker = (_script, events) => ({
       post(message) {
-        const { type } = message as { type: string };
-        if (type === 'start') queueMicrotask(() => events.message({ type: 'ask', id: 1, call }));
-        if (type !== 'ask-reply') return;
+        // The host's `start`, then its answer to the worker's `ask` call.
+        const { method, rpc } = message as { method?: string; rpc?: string };
+        if (method === 'start') {
+          queueMicrotask(() => events.message({ rpc: 'call', id: 1, method: 'ask', arg: call }));
+        }
+        if (rpc !== 'answer') return;
         replies.push(message);
-        queueMicrotask(() => events.message({ type: 'done' }));
+        queueMicrotask(() => events.message({ rpc: 'call', id: 0, method: 'done', arg: null }));
       },
       terminate() {},
     });
@@ -162,7 +165,13 @@ describe('the runner frame server', () => {
     await until(() => heard.some((h) => h.method === 'liveDone'));
     expect([question?.arg, replies]).toEqual([
       { id: 4, question: call },
-      [{ type: 'ask-reply', id: 1, ok: true, decision: { kind: 'deny', reason: 'not now' } }],
+      [
+        {
+          rpc: 'answer',
+          id: 1,
+          value: { ok: true, decision: { kind: 'deny', reason: 'not now' } },
+        },
+      ],
     ]);
   });
 

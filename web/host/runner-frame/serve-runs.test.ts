@@ -169,7 +169,7 @@ describe('the runner frame server', () => {
         {
           rpc: 'answer',
           id: 1,
-          value: { ok: true, decision: { kind: 'deny', reason: 'not now' } },
+          value: { kind: 'deny', reason: 'not now' },
         },
       ],
     ]);

@@ -34,11 +34,10 @@ const learner = {
   ].join('\n'),
 };
 
+/** What the runtime sent its host: each a notification of the worker RPC (`HostMethods`). */
 interface Posted {
-  type: string;
-  json?: string;
-  lines?: { level: string; text: string }[];
-  error?: { message: string; stack?: string };
+  method: string;
+  arg: unknown;
 }
 
 async function runCase(input: string, script: string): Promise<Posted[]> {
@@ -54,7 +53,7 @@ async function runCase(input: string, script: string): Promise<Posted[]> {
   };
   runInNewContext(runtime, realm, { filename: RUNTIME_SCRIPT_NAME });
   runInNewContext(`// prelude\n${script}`, realm, { filename: 'theinference-case.js' });
-  deliver({ type: 'start', input });
+  deliver({ rpc: 'call', id: 0, method: 'start', arg: input });
   await new Promise((resolve) => setTimeout(resolve, 0));
   return posted;
 }
@@ -73,19 +72,20 @@ describe('a split bundle (the runtime evaluated ahead, then the lesson alone)', 
     expect(script.split('\n')[0]).toBe('(() => {"use strict";');
     const posted = await runCase('hello', script);
     // The lines logged before the code next waited go as one message, ahead of the output.
-    expect(posted.map((m) => m.type)).toEqual(['console', 'output', 'done']);
-    expect(posted[0]?.lines).toEqual([
+    expect(posted.map((m) => m.method)).toEqual(['console', 'output', 'done']);
+    expect(posted[0]?.arg).toEqual([
       { level: 'log', text: 'one 1' },
       { level: 'warn', text: 'two' },
     ]);
     // `_APIError`: esbuild's name for the class, as in a whole bundle.
-    expect(JSON.parse(posted[1]?.json ?? 'null')).toBe('function _APIError hello');
+    expect(JSON.parse(posted[1]?.arg as string)).toBe('function _APIError hello');
   });
 
   it("maps a learner's error to the learner's line and leaves the runtime's frames out", async () => {
     const { script, sourceMap } = await lessonScript();
     const posted = await runCase('throw', script);
-    const error = posted.find((m) => m.type === 'error')?.error;
+    const error = posted.find((m) => m.method === 'error')?.arg as
+      { message: string; stack?: string } | undefined;
     expect(error?.message).toBe('no weather data');
     const mapper = createStackMapper(sourceMap);
     expect(mapper.frames(error?.stack)[0]).toMatchObject({ file: 'src/loop.ts', line: 3 });

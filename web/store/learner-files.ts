@@ -2,7 +2,7 @@ import type { FileMap, Lesson } from '../../core/index.ts';
 import type { AppState } from './app-state.ts';
 import { visibleDraft } from './drafts-slice.ts';
 import type { RunState } from './run-slice.ts';
-import { sameFiles } from './tab-sync.ts';
+import { sameFiles } from './same-files.ts';
 
 /**
  * The files a run grades: the starter with the learner's draft laid over it. Only the

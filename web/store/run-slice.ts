@@ -4,7 +4,7 @@ import type { BundlerStatus } from '../host/page/bundler-client.ts';
 
 export type { BundlerStatus };
 import type { AppState } from './app-state.ts';
-import { sameFiles } from './tab-sync.ts';
+import { sameFiles } from './same-files.ts';
 
 export type RunPhase = 'running' | 'done' | 'cancelled' | 'crashed';
 

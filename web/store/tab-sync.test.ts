@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mergeFromOtherTab, sameFiles, type SyncedState } from './tab-sync.ts';
+import { sameFiles } from './same-files.ts';
+import { mergeFromOtherTab, type SyncedState } from './tab-sync.ts';
 
 const ours = (over: Partial<SyncedState> = {}): SyncedState => ({
   drafts: { open: { 'src/loop.ts': 'mine' }, away: { 'src/loop.ts': 'old' } },

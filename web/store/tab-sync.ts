@@ -1,7 +1,7 @@
-import type { FileMap } from '../../core/index.ts';
 import type { AppState, PersistedState } from './app-state.ts';
 import { chatsMissing, mergeChats } from './chat-persist.ts';
 import { bump } from './drafts-slice.ts';
+import { sameFiles } from './same-files.ts';
 import type { LessonProgress } from './progress-slice.ts';
 
 /** The parts of this tab's state a save from another tab is merged into. */
@@ -132,13 +132,4 @@ function mergeProgress(
     out[lessonId] = merged;
   }
   return out;
-}
-
-/** Two drafts hold the same text for every file (absent and empty drafts are alike). */
-export function sameFiles(a: FileMap | undefined, b: FileMap | undefined): boolean {
-  const left = a ?? {};
-  const right = b ?? {};
-  const keys = Object.keys(left);
-  if (keys.length !== Object.keys(right).length) return false;
-  return keys.every((k) => Object.prototype.hasOwnProperty.call(right, k) && left[k] === right[k]);
 }

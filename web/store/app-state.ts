@@ -31,6 +31,7 @@ export type AppState = DraftsSlice &
 export type PersistedState = Pick<
   AppState,
   | 'drafts'
+  | 'draftStamps'
   | 'progress'
   | 'watch'
   | 'theme'

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { CarryChoice, CarryForward, FileMap, LearnerCode, Lesson } from '../../core/index.ts';
 import type { AppState } from './app-state.ts';
-import { bump } from './drafts-slice.ts';
+import { bump, putDraft } from './drafts-slice.ts';
 
 /**
  * How a lesson took up the learner's passing code from earlier lessons (each file from the last
@@ -65,7 +65,7 @@ export const createCarrySlice: StateCreator<AppState, [], [], CarrySlice> = (set
   startCarried: (lessonId, record, files) =>
     set((state) => ({
       carried: { ...state.carried, [lessonId]: record },
-      drafts: { ...state.drafts, [lessonId]: { ...files } },
+      ...putDraft(state, lessonId, { ...files }),
       reloads: bump(state.reloads, lessonId),
     })),
   chooseCarried: (lessonId, choices, files) =>
@@ -77,7 +77,7 @@ export const createCarrySlice: StateCreator<AppState, [], [], CarrySlice> = (set
           ...state.carried,
           [lessonId]: { ...record, choices: { ...record.choices, ...choices } },
         },
-        drafts: { ...state.drafts, [lessonId]: { ...files } },
+        ...putDraft(state, lessonId, { ...files }),
         reloads: bump(state.reloads, lessonId),
       };
     }),

@@ -11,6 +11,7 @@ export const SHIPPED_COURSE = '';
  */
 export const COURSE_FIELDS = [
   'drafts',
+  'draftStamps',
   'progress',
   'lastLessonId',
   'experimentSnapshots',
@@ -44,6 +45,7 @@ export interface CourseSlice {
 /** A course with no work yet. */
 const NO_WORK: CourseWork = {
   drafts: {},
+  draftStamps: {},
   progress: {},
   lastLessonId: undefined,
   experimentSnapshots: {},

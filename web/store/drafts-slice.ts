@@ -1,11 +1,19 @@
 import type { StateCreator } from 'zustand';
 import type { FileMap } from '../../core/index.ts';
 import type { AppState } from './app-state.ts';
+import { nextStamp, newTabId, stampOf, type DraftStamp } from './draft-stamps.ts';
 
 /** The learner's edits: per lesson, the text of each file they changed. */
 export interface DraftsSlice {
   /** lessonId -> path -> text. Files absent here are the lesson's starter. */
   drafts: Record<string, FileMap>;
+  /**
+   * lessonId -> when its draft was last changed in any tab (see `DraftStamp`): set by a change
+   * (`putDraft`), taken with a draft adopted from another tab, never made by a save. Persisted.
+   */
+  draftStamps: Record<string, DraftStamp>;
+  /** This tab's id, in the stamps of the changes it makes. Never persisted. */
+  tabId: string;
   /**
    * lessonId -> a counter bumped whenever the lesson's text changes other than by typing
    * (shared code opened, the learner's own code brought back, another tab's draft loaded).
@@ -25,6 +33,8 @@ let editSeq = 0;
 
 export const createDraftsSlice: StateCreator<AppState, [], [], DraftsSlice> = (set) => ({
   drafts: {},
+  draftStamps: {},
+  tabId: newTabId(),
   reloads: {},
   lastEdit: undefined,
   editFile: (lessonId, path, text) =>
@@ -38,10 +48,29 @@ export const createDraftsSlice: StateCreator<AppState, [], [], DraftsSlice> = (s
           shared: { ...state.shared, [lessonId]: { ...shared, files, edited: true } },
         };
       }
-      const drafts = { ...state.drafts, [lessonId]: { ...state.drafts[lessonId], [path]: text } };
-      return { lastEdit, drafts };
+      return {
+        lastEdit,
+        ...putDraft(state, lessonId, { ...state.drafts[lessonId], [path]: text }),
+      };
     }),
 });
+
+/**
+ * `files` as the lesson's new draft, stamped as a change this tab made now (later than the
+ * draft it replaces): every change to a draft (an edit, code carried forward or kept from a
+ * link) goes through here, so another tab's stale copy of the draft before can be told apart.
+ */
+export function putDraft(
+  state: Pick<AppState, 'drafts' | 'draftStamps' | 'tabId'>,
+  lessonId: string,
+  files: FileMap,
+): Pick<AppState, 'drafts' | 'draftStamps'> {
+  const stamp = nextStamp(state.tabId, stampOf(state.draftStamps, lessonId));
+  return {
+    drafts: { ...state.drafts, [lessonId]: files },
+    draftStamps: { ...state.draftStamps, [lessonId]: stamp },
+  };
+}
 
 /** `reloads` with the lesson's counter moved on. */
 export function bump(reloads: Record<string, number>, lessonId: string): Record<string, number> {

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { FileMap } from '../../core/index.ts';
 import type { AppState } from './app-state.ts';
-import { bump } from './drafts-slice.ts';
+import { bump, putDraft } from './drafts-slice.ts';
 
 /** What the course map shows for a lesson. */
 export type LessonStatus = 'not-started' | 'in-progress' | 'passed';
@@ -88,7 +88,7 @@ export const createProgressSlice: StateCreator<AppState, [], [], ProgressSlice> 
     }),
   startFrom: (lessonId, files) =>
     set((state) => ({
-      drafts: { ...state.drafts, [lessonId]: { ...files } },
+      ...putDraft(state, lessonId, { ...files }),
       reloads: bump(state.reloads, lessonId),
     })),
 });

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { FileMap } from '../../core/index.ts';
 import type { AppState } from './app-state.ts';
-import { bump } from './drafts-slice.ts';
+import { bump, putDraft } from './drafts-slice.ts';
 
 /**
  * Code opened from a share link. It is shown in the editor instead of the learner's draft and
@@ -37,7 +37,7 @@ export const createShareSlice: StateCreator<AppState, [], [], ShareSlice> = (set
       const kept = state.shared[lessonId];
       if (!kept) return state;
       const { [lessonId]: _kept, ...shared } = state.shared;
-      return { shared, drafts: { ...state.drafts, [lessonId]: { ...kept.files } } };
+      return { shared, ...putDraft(state, lessonId, { ...kept.files }) };
     }),
   closeShared: (lessonId) =>
     set((state) => {

@@ -119,6 +119,7 @@ describe('mergeChats', () => {
   it('is part of the merge of another tab’s save, which is written back when it lacks ours', () => {
     const ours: SyncedState = {
       drafts: {},
+      draftStamps: {},
       progress: {},
       lastLessonId: 'a',
       shared: {},

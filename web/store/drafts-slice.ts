@@ -57,15 +57,17 @@ export const createDraftsSlice: StateCreator<AppState, [], [], DraftsSlice> = (s
 
 /**
  * `files` as the lesson's new draft, stamped as a change this tab made now (later than the
- * draft it replaces): every change to a draft (an edit, code carried forward or kept from a
- * link) goes through here, so another tab's stale copy of the draft before can be told apart.
+ * draft it replaces, and than the other tab's in a conflict over it): every change to a draft
+ * (an edit, code carried forward or kept from a link, a choice in a conflict) goes through
+ * here, so another tab's stale copy of the draft before can never win over it.
  */
 export function putDraft(
-  state: Pick<AppState, 'drafts' | 'draftStamps' | 'tabId'>,
+  state: Pick<AppState, 'drafts' | 'draftStamps' | 'tabId' | 'draftConflict'>,
   lessonId: string,
   files: FileMap,
 ): Pick<AppState, 'drafts' | 'draftStamps'> {
-  const stamp = nextStamp(state.tabId, stampOf(state.draftStamps, lessonId));
+  const conflict = state.draftConflict?.lessonId === lessonId ? state.draftConflict : undefined;
+  const stamp = nextStamp(state.tabId, stampOf(state.draftStamps, lessonId), conflict?.stamp);
   return {
     drafts: { ...state.drafts, [lessonId]: files },
     draftStamps: { ...state.draftStamps, [lessonId]: stamp },

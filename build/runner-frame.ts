@@ -89,6 +89,11 @@ export const CASE_WORKER_ENTRY = fileURLToPath(
   new URL('../web/host/case-worker/case.worker.ts', import.meta.url),
 );
 
+/** web/host/runner-frame/heartbeat.worker.ts: the program of the worker that answers heartbeats. */
+export const HEARTBEAT_WORKER_ENTRY = fileURLToPath(
+  new URL('../web/host/runner-frame/heartbeat.worker.ts', import.meta.url),
+);
+
 /** One browser script from a TypeScript entry, with `define`d strings in it. */
 async function buildBrowserScript(
   entry: string,
@@ -114,23 +119,48 @@ async function buildBrowserScript(
   return output.text.trim();
 }
 
+/** A worker's whole program: a strict classic script, as a Blob worker runs it. */
+function buildWorkerScript(
+  entry: string,
+  minify: boolean,
+  define: Record<string, string> = {},
+): Promise<string> {
+  return buildBrowserScript(entry, minify, define, '"use strict";');
+}
+
 /**
  * A case worker's whole program: its boot (case-worker-boot.ts) with the sandbox's runtime as
  * the string `__SANDBOX_RUNTIME__`, which the boot evaluates under its own script name.
  */
 export async function buildCaseWorkerScript(minify: boolean): Promise<string> {
   const runtime = await buildSandboxRuntime();
-  const define = { __SANDBOX_RUNTIME__: JSON.stringify(runtime) };
-  return buildBrowserScript(CASE_WORKER_ENTRY, minify, define, '"use strict";');
+  return buildWorkerScript(CASE_WORKER_ENTRY, minify, {
+    __SANDBOX_RUNTIME__: JSON.stringify(runtime),
+  });
+}
+
+/**
+ * The programs of the workers the frame starts, each bundled from its own file and handed to the
+ * frame's program as a string it starts from a Blob (the frame's policy allows `blob:` workers
+ * and nothing else): `__CASE_WORKER__` and `__HEARTBEAT_WORKER__`, as `define` entries.
+ */
+export async function buildFrameWorkers(minify: boolean): Promise<Record<string, string>> {
+  const [caseWorker, heartbeat] = await Promise.all([
+    buildCaseWorkerScript(minify),
+    buildWorkerScript(HEARTBEAT_WORKER_ENTRY, minify),
+  ]);
+  return {
+    __CASE_WORKER__: JSON.stringify(caseWorker),
+    __HEARTBEAT_WORKER__: JSON.stringify(heartbeat),
+  };
 }
 
 /**
  * The frame's program, bundled from TypeScript (it imports the protocol and the limits), with
- * the case worker's program as the string `__CASE_WORKER__`.
+ * its workers' programs in it as strings (buildFrameWorkers).
  */
 export async function buildRunnerFrameScript(entry: string, minify: boolean): Promise<string> {
-  const caseWorker = await buildCaseWorkerScript(minify);
-  return buildBrowserScript(entry, minify, { __CASE_WORKER__: JSON.stringify(caseWorker) });
+  return buildBrowserScript(entry, minify, await buildFrameWorkers(minify));
 }
 
 /**

@@ -64,21 +64,12 @@ const sandbox = join(dir, 'sandbox.cjs');
 const sources = Math.max(newestSource(join(root, 'cli')), newestSource(join(root, 'core')));
 if (Math.min(builtAt(cli), builtAt(sandbox)) < sources) {
   const { build } = await import('esbuild');
-  const common = {
+  const cliBuild = await build({
     bundle: true,
     write: false,
     platform: 'node',
     target: 'node20',
     logLevel: 'error',
-  };
-  // The sandbox process runs as `node -e`, a CommonJS script, and reads no file.
-  const sandboxBuild = await build({
-    ...common,
-    entryPoints: [join(root, 'cli', 'sandbox', 'child', 'sandbox-process.ts')],
-    format: 'cjs',
-  });
-  const cliBuild = await build({
-    ...common,
     entryPoints: [join(root, 'cli', 'entry.ts')],
     format: 'esm',
     // Its dependencies go into the bundle too (one file loads faster than a hundred modules),
@@ -91,8 +82,11 @@ if (Math.min(builtAt(cli), builtAt(sandbox)) < sources) {
       'import.meta.THEINFERENCE_SANDBOX': JSON.stringify(sandbox),
     },
   });
-  writeAtomically(sandbox, sandboxBuild.outputFiles[0].text);
   writeAtomically(cli, cliBuild.outputFiles[0].text);
+  // The sandbox process runs as `node -e`, a CommonJS script, and reads no file: the CLI's own
+  // bundle builds it (cli/sandbox/host/sandbox-program.ts), with each case thread's program in it.
+  const { bundleSandboxProgram } = await import(pathToFileURL(cli).href);
+  writeAtomically(sandbox, bundleSandboxProgram());
 }
 const { run } = await import(pathToFileURL(cli).href);
 process.exitCode = await run(process.argv.slice(2));

@@ -2,6 +2,9 @@
 import { createSandbox, type Sandbox } from './sandbox/host/sandbox-host.ts';
 import { sandboxProgram } from './sandbox/host/sandbox-program.ts';
 
+/** How cli/bin.js builds the sandbox process's program into the user's cache, once per change. */
+export { bundleSandboxProgram } from './sandbox/host/sandbox-program.ts';
+
 /** Workers started before the course is loaded: no stage has fewer cases. */
 const EARLY_WORKERS = 3;
 

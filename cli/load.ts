@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadCourse, sealCourse, type Course } from '../core/index.ts';
+import { filesForLesson, loadCourse, sealCourse, type Course } from '../core/index.ts';
 import { FIXTURES_DIR, PACKAGE_ROOT, readTree } from './node-host.ts';
 
 /**
@@ -40,9 +40,8 @@ export function loadPackagedCourse(
     const lessons = only ? course.lessons.filter((l) => l.id === only) : course.lessons;
     return { course: { ...course, lessons } };
   }
-  const files = only
-    ? readTree(fixturesDir, (path) => path === 'course.json' || path.startsWith(`${only}/`))
-    : readTree(fixturesDir);
+  // One lesson reads its own folder, and the references its starter may name (starterFrom).
+  const files = only ? readTree(fixturesDir, filesForLesson(only)) : readTree(fixturesDir);
   const result = loadCourse(files, only ? { only: [only] } : {});
   if (result.ok) return { course: sealed ? sealCourse(result.course) : result.course };
   const lines = result.problems.map((p) => `  fixtures/${p.file} ${p.field}: ${p.message}`);

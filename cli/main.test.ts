@@ -1,6 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
 import {
-  cpSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -13,6 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { decodeSharePayload } from '../core/index.ts';
+import { writeLessonFiles } from '../scripts/test-support/lesson-dir.ts';
 import { loadPackagedCourse } from './load.ts';
 
 const run = promisify(execFile);
@@ -46,10 +46,10 @@ const passed = (stage: string) => `PASS ${stage}: ${casesOf(stage)}/${casesOf(st
 const fixture = (stage: string, variant: 'starter' | 'reference', path: string) =>
   readFileSync(join(FIXTURES, stage, variant, path), 'utf8');
 
+/** A course directory with `stage`'s full starter (or reference), as the loader makes it. */
 function courseDir(stage: string, variant: 'starter' | 'reference'): string {
   const dir = mkdtempSync(join(tmpdir(), 'theinference-'));
-  cpSync(join(FIXTURES, stage, 'starter'), dir, { recursive: true });
-  if (variant === 'reference') cpSync(join(FIXTURES, stage, 'reference'), dir, { recursive: true });
+  writeLessonFiles(dir, stage, variant);
   return dir;
 }
 

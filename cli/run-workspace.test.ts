@@ -1,10 +1,17 @@
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadCourse, startGrading, type Cassette, type Lesson } from '../core/index.ts';
+import {
+  filesForLesson,
+  loadCourse,
+  startGrading,
+  type Cassette,
+  type Lesson,
+} from '../core/index.ts';
 import type { ScriptStep } from '../scripts/api-stand-in/script-steps.ts';
+import { writeLessonFiles } from '../scripts/test-support/lesson-dir.ts';
 import {
   startApiStandIn,
   STAND_IN_KEY,
@@ -80,8 +87,7 @@ const plain = (text: string) => text.replace(ESCAPES, '').replace(/\r/g, '');
 /** A course directory at the capstone, with the reference's agent. */
 function capstoneDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'theinference-capstone-'));
-  cpSync(join(FIXTURES_DIR, 'capstone', 'starter'), dir, { recursive: true });
-  cpSync(join(FIXTURES_DIR, 'capstone', 'reference'), dir, { recursive: true });
+  writeLessonFiles(dir, 'capstone', 'reference');
   return dir;
 }
 
@@ -154,7 +160,7 @@ describe.skipIf(!hasScript)('theinference run on a project, with a person at the
     expect(readJson(join(folder, 'expected.json'))).toEqual(
       caseFile('fix-the-total', 'expected.json'),
     );
-    const files = readTree(FIXTURES_DIR, (p) => p === 'course.json' || p.startsWith('capstone/'));
+    const files = readTree(FIXTURES_DIR, filesForLesson('capstone'));
     for (const name of ['case.json', 'cassette.json', 'expected.json']) {
       files[`capstone/cases/recorded/${name}`] = readFileSync(join(folder, name), 'utf8');
     }

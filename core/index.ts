@@ -4,6 +4,7 @@ export { MESSAGE_THREADS_BETA } from './api/messages.ts';
 export type { StreamEvent, TimedEvent } from './api/stream-events.ts';
 export type { Course, FileMap, Lesson, LessonCase, LessonProblem } from './lesson/types.ts';
 export { loadCourse, type LoadCourseResult } from './lesson/load-course.ts';
+export { filesForLesson } from './lesson/starter-from.ts';
 export { PACK_LIMITS, readPackBytes } from './lesson/course-pack.ts';
 export { sealCourse } from './grade/seal-course.ts';
 export { LEARNER_LIBS } from './lesson/learner-libs.ts';
@@ -44,6 +45,7 @@ export {
 export { RELAY_LIMITS } from './wire/limits.ts';
 export type { StackFrame } from './run/stack-map.ts';
 export type { SerializedError } from './wire/errors.ts';
+export { createRpc, type Rpc, type RpcCall } from './wire/rpc.ts';
 export { type Clock, type GradingHost, type SpawnWorker, type WorkerEvents } from './run/host.ts';
 export {
   gradeBundle,

@@ -190,7 +190,9 @@ test('forged messages and replaced globals cannot turn a failing run into a pass
   const forger = loop(`
   // The worker's own postMessage is gone; were it there, the frame would not be listening.
   const post = (message: unknown) => { try { g.postMessage(message); } catch {} };
-  post({ type: 'output', json: ${JSON.stringify(expected)} });
+  // The worker runtime's own calls on the host (core/wire/worker-protocol.ts), and the frame's.
+  post({ rpc: 'call', id: 0, method: 'output', arg: ${JSON.stringify(expected)} });
+  post({ rpc: 'call', id: 0, method: 'done', arg: null });
   post({ type: 'result', status: 'pass' });
   post({ type: 'case', name: '${first}', status: 'pass', kind: 'pass' });
   post({ type: 'done', status: 'pass' });
@@ -269,10 +271,11 @@ test("a sequential loop that posts the harness's messages itself does not pass p
         .map((m) => (Array.isArray(m.content) ? m.content.filter((b: any) => b.type === 'tool_use').length : 0))
         .filter((n) => n > 0);
       const json = JSON.stringify({ trajectory, finalText: textOf(response.content), maxConcurrent });
+      const note = (method: string, arg: unknown) => ({ rpc: 'call', id: 0, method, arg });
       const forged = [
-        ...Array.from({ length: 20 }, () => ({ type: 'tool', name: 'get_weather', input: { city: 'Forged' }, output: 'x', durationMs: 1 })),
-        { type: 'output', json },
-        { type: 'done' },
+        ...Array.from({ length: 20 }, () => note('tool', { name: 'get_weather', input: { city: 'Forged' }, output: 'x', durationMs: 1 })),
+        note('output', json),
+        note('done', null),
       ];
       const ways = [
         (m: unknown) => g.postMessage(m),

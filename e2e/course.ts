@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeLessonFiles } from '../scripts/test-support/lesson-dir.ts';
 
 /**
  * The course as the tests know it, read straight from fixtures/ (never written). A passing
@@ -74,11 +75,10 @@ interface CliJson {
  * graded in a scratch directory: the same core grader the page uses, in another host.
  */
 export function cliCases(id: string, variant: 'starter' | 'reference'): CliCase[] {
-  const dir = join(root, id);
   const scratch = mkdtempSync(join(tmpdir(), `theinference-${id}-`));
   try {
-    cpSync(join(dir, 'starter'), scratch, { recursive: true });
-    if (variant === 'reference') cpSync(join(dir, 'reference'), scratch, { recursive: true });
+    // As the loader makes them: a starter may name files it does not hold (starterFrom).
+    writeLessonFiles(scratch, id, variant);
     let out: string;
     try {
       out = execFileSync(

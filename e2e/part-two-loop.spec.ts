@@ -12,6 +12,7 @@ import {
   setFile,
   setReference,
 } from './app.ts';
+import { loadedLesson } from '../scripts/test-support/lesson-dir.ts';
 import { lessonById } from './course.ts';
 
 /**
@@ -30,7 +31,13 @@ const read = (path: string) => readFileSync(join(fixtures, path), 'utf8');
 const mine = read('budgets-and-refusal/solutions/correct-meter.ts');
 const grown = `${mine}\n// Grown in part two.\n`;
 const fileTools = lessonById('file-tools');
-const starter = (path: string) => read(`file-tools/starter/${path}`);
+// The starter as the loader makes it: its src/loop.ts is named from budgets-and-refusal.
+const fileToolsStarter = loadedLesson('file-tools').starter;
+const starter = (path: string) => {
+  const text = fileToolsStarter[path];
+  if (text === undefined) throw new Error(`file-tools has no starter file ${path}`);
+  return text;
+};
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Where this lesson starts' });
 const fileTab = (page: Page, name: string) =>

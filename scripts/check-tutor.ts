@@ -17,9 +17,7 @@ import {
   type Tutor,
 } from '../core/index.ts';
 import { FIXTURES_DIR } from '../cli/node-host.ts';
-import { checkQuestions } from './tutor-questions.ts';
-
-export type Check = (ok: boolean, label: string, detail?: string) => void;
+import { checkQuestions, type Check } from './tutor-questions.ts';
 
 /** Words that belong to an experiment ("this experiment leaves it out on purpose"). */
 const EXPERIMENT_WORDS = /\bexperiments?\b|\bon purpose\b/i;

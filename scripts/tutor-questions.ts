@@ -16,7 +16,9 @@ import {
   type TutorReply,
 } from '../core/index.ts';
 import { FIXTURES_DIR } from '../cli/node-host.ts';
-import type { Check } from './check-tutor.ts';
+
+/** How a check reports each thing it checked: whether it holds, what it is, and why not. */
+export type Check = (ok: boolean, label: string, detail?: string) => void;
 
 /** A part of the lesson that answers a question. */
 const topicSchema = z.union([

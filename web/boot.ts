@@ -1,4 +1,4 @@
-// The page's start-up, in order, top to bottom.
+// Runs in the page (the app's main thread): its start-up, in order, top to bottom.
 // 1. Validators must know eval is off before any of them runs.
 import './zod-config.ts';
 // 2. The host: the bundler's worker is created as this module is evaluated, so esbuild.wasm
@@ -11,7 +11,7 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/controls.css';
 import { App } from './app/App.tsx';
-import { markFirstBundleDone } from './app/start-up.ts';
+import { markFirstBundleDone } from './features/editor/first-bundle.ts';
 import {
   registerServiceWorker,
   whenPageIdle,

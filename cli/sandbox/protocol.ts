@@ -12,8 +12,8 @@ import {
  * (reports). Requests carry the id of a spawn; reports about a worker echo it.
  *
  * Reports are untrusted: the child runs learner code, so the CLI reads its output in bounded
- * lines and parses each with `parseSandboxReport` (and what a worker sent with the core's
- * `parseWorkerMessage`).
+ * lines and parses each with `parseSandboxReport` (and what a worker sent, the worker runtime's
+ * RPC calls, argument by argument with the parsers of core/wire/worker-protocol.ts).
  */
 
 /** CLI → sandbox process. */

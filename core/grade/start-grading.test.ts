@@ -139,6 +139,8 @@ function heldHost(cores = 4) {
 const bundle = { script: '', sourceMap: '{"version":3,"sources":[],"mappings":""}' };
 const fiveCases = ['a', 'b', 'c', 'd', 'e'].map(kase);
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** The worker runtime's `done`, as it calls it on the host. */
+const DONE = { rpc: 'call', id: 0, method: 'done', arg: null };
 
 describe('gradeBundle', () => {
   it('starts as many cases at once as the host has cores, each in a worker of its own', () => {
@@ -156,7 +158,7 @@ describe('gradeBundle', () => {
       onCase: (r) => reports.push(r.name),
     });
     expect(running()).toEqual([0, 1]);
-    live[1]!.events.message({ type: 'done' });
+    live[1]!.events.message(DONE);
     await settled();
     expect(reports).toEqual(['b']);
     expect(running()).toEqual([0, 2]);
@@ -178,7 +180,7 @@ describe('gradeBundle', () => {
     expire(0);
     await settled();
     expect(running()).toEqual([1]);
-    live[1]!.events.message({ type: 'done' });
+    live[1]!.events.message(DONE);
     const reports = await grading.result;
     expect(reports.map((r) => [r.name, r.kind])).toEqual([
       ['a', 'timeout'],
@@ -194,7 +196,7 @@ describe('gradeBundle', () => {
   it('ends each worker with its case, however the case ended: no worker is given another', async () => {
     const { h, live, running } = heldHost();
     const grading = gradeBundle(h, lesson.cases, bundle, { timeoutMs: 1000 });
-    live[1]!.events.message({ type: 'done' });
+    live[1]!.events.message(DONE);
     live[0]!.events.error({ name: 'Error', message: 'crashed' });
     expect(running()).toEqual([2]);
     grading.cancel();

@@ -12,7 +12,7 @@ const fixtureFiles = Object.fromEntries(
 function course(meta: unknown) {
   const files = Object.fromEntries(
     Object.entries(fixtureFiles).filter(
-      ([path]) => path.startsWith('one-turn/') || path.startsWith('file-tools/'),
+      ([path]) => path.startsWith('one-turn/') || path.startsWith('streaming-replies/'),
     ),
   );
   return loadCourse({ ...files, 'course.json': JSON.stringify(meta) });
@@ -25,17 +25,17 @@ describe('a course in parts', () => {
       title: 'C',
       parts: [
         { title: 'One', lessons: ['one-turn'] },
-        { title: 'Two', lessons: ['file-tools'] },
+        { title: 'Two', lessons: ['streaming-replies'] },
       ],
     });
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
     expect(loaded.course.parts).toEqual([
       { title: 'One', lessons: ['one-turn'] },
-      { title: 'Two', lessons: ['file-tools'] },
+      { title: 'Two', lessons: ['streaming-replies'] },
     ]);
     expect(loaded.course.lessons.map((l) => [l.id, l.index])).toEqual([
       ['one-turn', 0],
-      ['file-tools', 1],
+      ['streaming-replies', 1],
     ]);
   });
 

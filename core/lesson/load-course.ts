@@ -7,6 +7,7 @@ import {
   type Cassette,
   type CaseMeta,
 } from './schema.ts';
+import { starterFrom } from './starter-from.ts';
 import { tutorSchema } from './tutor-schema.ts';
 import type { Course, FileMap, Lesson, LessonCase, LessonProblem, RunFact } from './types.ts';
 
@@ -36,17 +37,19 @@ export function loadCourse(
   ids.forEach((id, index) => {
     // `only`: a host that needs a few lessons (the CLI grading one stage) loads just those.
     if (options.only && !options.only.includes(id)) return;
-    const lesson = loadLesson(files, id, index, problems);
+    const lesson = loadLesson(files, id, index, ids, problems);
     if (lesson) lessons.push(lesson);
   });
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, course: { id: meta.id, title: meta.title, parts, lessons } };
 }
 
+/** Lesson `id`, at `index` of `order` (the course's ids), or undefined with its problems. */
 function loadLesson(
   files: FileMap,
   id: string,
   index: number,
+  order: readonly string[],
   problems: LessonProblem[],
 ): Lesson | undefined {
   const before = problems.length;
@@ -54,7 +57,10 @@ function loadLesson(
   const prose = requireFile(files, `${id}/prose.md`, problems);
   const task = requireFile(files, `${id}/task.md`, problems);
   const harness = requireFile(files, `${id}/program.ts`, problems);
-  const starter = subtree(files, `${id}/starter/`);
+  // The starter's own files, and those it names from earlier lessons' references.
+  const named = starterFrom(files, id, meta?.starterFrom ?? {}, order, problems);
+  const own = subtree(files, `${id}/starter/`);
+  const starter = Object.keys(named).length > 0 ? sortedByPath({ ...own, ...named }) : own;
   const referenceOnly = subtree(files, `${id}/reference/`);
   if (Object.keys(starter).length === 0) {
     problems.push({ file: `${id}/starter/`, field: '(folder)', message: 'no starter files' });
@@ -178,6 +184,11 @@ function loadCases(files: FileMap, lessonId: string, problems: LessonProblem[]):
     });
   }
   return cases;
+}
+
+/** The files in path order, as a folder of them lists them, wherever each came from. */
+function sortedByPath(files: FileMap): FileMap {
+  return Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 function subtree(files: FileMap, prefix: string): FileMap {

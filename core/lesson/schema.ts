@@ -51,6 +51,11 @@ export const lessonMetaSchema = z.strictObject({
    * length once the last reply is appended). They are left out of `expected.json`.
    */
   runChecked: z.record(z.string(), z.enum(['calls', 'history'])).optional(),
+  /**
+   * Starter files that are an earlier lesson's reference file, named instead of copied:
+   * `{ "src/loop.ts": "budgets-and-refusal" }` (see starter-from.ts).
+   */
+  starterFrom: z.record(z.string().min(1), z.string().regex(/^[a-z0-9-]+$/)).optional(),
 });
 
 export const caseMetaSchema = z.strictObject({

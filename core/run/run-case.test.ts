@@ -24,6 +24,11 @@ const clock: Clock = {
 
 const host = (spawn: SpawnWorker) => ({ spawn, clock, prelude: '' });
 
+/** The worker runtime's call of host method `method` (`id` 0: a notification). */
+const call = (method: string, arg: unknown = null, id = 0) => ({ rpc: 'call', id, method, arg });
+/** Whether the host's message is its `start` call. */
+const isStart = (message: unknown) => (message as { method?: string }).method === 'start';
+
 /**
  * A "worker" that posts raw messages the moment the host says start, as learner code that
  * bypasses the worker runtime could: the host's own bounds must hold for them.
@@ -31,7 +36,7 @@ const host = (spawn: SpawnWorker) => ({ spawn, clock, prelude: '' });
 function rawWorker(messages: unknown[]): SpawnWorker {
   return (_script, events: WorkerEvents) => ({
     post(message) {
-      if ((message as { type?: string }).type !== 'start') return;
+      if (!isStart(message)) return;
       queueMicrotask(() => {
         for (const data of messages) events.message(data);
       });
@@ -43,10 +48,7 @@ function rawWorker(messages: unknown[]): SpawnWorker {
 describe('runCase, against a worker that skips the runtime', () => {
   it('cuts a console line the worker did not cut', async () => {
     const long = 'x'.repeat(RUN_LIMITS.consoleLineChars * 3);
-    const spawn = rawWorker([
-      { type: 'console', lines: [{ level: 'log', text: long }] },
-      { type: 'done' },
-    ]);
+    const spawn = rawWorker([call('console', [{ level: 'log', text: long }]), call('done')]);
     const run = await runCase({ spawn, clock, prelude: '' }, '', testCase, 1_000).result;
     const line = run.events.find((e) => e.type === 'console');
     expect(line?.type === 'console' && line.text.length).toBeLessThan(
@@ -59,11 +61,11 @@ describe('runCase, against a worker that skips the runtime', () => {
     const line = (i: number) => ({ level: 'log', text: `line ${i}` });
     const lines = Array.from({ length: RUN_LIMITS.consoleLines + 5 }, (_, i) => line(i));
     const messages = [
-      { type: 'console', lines: lines.slice(0, 10) },
-      ...lines.slice(10, 20).map((l) => ({ type: 'console', lines: [l] })),
-      { type: 'console', lines: lines.slice(20) },
+      call('console', lines.slice(0, 10)),
+      ...lines.slice(10, 20).map((l) => call('console', [l])),
+      call('console', lines.slice(20)),
     ];
-    const run = await runCase(host(rawWorker([...messages, { type: 'done' }])), '', testCase, 1_000)
+    const run = await runCase(host(rawWorker([...messages, call('done')])), '', testCase, 1_000)
       .result;
     const logged = run.events.flatMap((e) => (e.type === 'console' ? [e.text] : []));
     expect(logged).toEqual(lines.slice(0, RUN_LIMITS.consoleLines).map((l) => l.text));
@@ -114,9 +116,8 @@ describe('runScript, with a model that answers later (live mode)', () => {
   /** A worker that asks once, and is done when it hears the reply. */
   const asking: SpawnWorker = (_script, events) => ({
     post(message) {
-      const type = (message as { type?: string }).type;
-      if (type === 'start') events.message({ type: 'model-request', id: 1, request });
-      if (type === 'model-reply') events.message({ type: 'done' });
+      if (isStart(message)) events.message(call('model', { request }, 1));
+      if ((message as { rpc?: string }).rpc === 'answer') events.message(call('done'));
     },
     terminate() {},
   });
@@ -167,20 +168,20 @@ describe('runScript, with a model that answers later (live mode)', () => {
 });
 
 describe('runScript, when the harness asks the user about a call', () => {
-  const call = { name: 'edit_file', input: { path: 'a.txt', old_str: 'a', new_str: 'b' } };
+  const question = { name: 'edit_file', input: { path: 'a.txt', old_str: 'a', new_str: 'b' } };
   /** A worker that asks about `call` `times` times, one after another, then is done. */
   const askingWorker =
     (times: number, replies: unknown[] = []): SpawnWorker =>
     (_script, events) => {
       let asked = 0;
-      const ask = () => events.message({ type: 'ask', id: ++asked, call });
+      const ask = () => events.message(call('ask', question, ++asked));
       return {
         post(message) {
-          const type = (message as { type?: string }).type;
-          if (type === 'ask-reply') replies.push(message);
-          if (type === 'start' || type === 'ask-reply') {
+          const reply = !isStart(message);
+          if (reply) replies.push(message);
+          if (isStart(message) || reply) {
             if (asked < times) ask();
-            else events.message({ type: 'done' });
+            else events.message(call('done'));
           }
         },
         terminate() {},
@@ -194,21 +195,29 @@ describe('runScript, when the harness asks the user about a call', () => {
     const input = { answers: [{ kind: 'deny', reason: 'not now' }, { kind: 'always' }] };
     const run = await runScript(host(askingWorker(3, replies)), '', input, 1_000, model).result;
     expect(replies).toEqual([
-      { type: 'ask-reply', id: 1, ok: true, decision: { kind: 'deny', reason: 'not now' } },
-      { type: 'ask-reply', id: 2, ok: true, decision: { kind: 'always' } },
+      { rpc: 'answer', id: 1, value: { kind: 'deny', reason: 'not now' } },
+      { rpc: 'answer', id: 2, value: { kind: 'always' } },
       {
-        type: 'ask-reply',
+        rpc: 'failed',
         id: 3,
-        ok: false,
-        message: 'The scripted user was asked about edit_file once too often.',
+        error: expect.objectContaining({
+          name: 'Error',
+          message: 'The scripted user was asked about edit_file once too often.',
+        }) as unknown,
       },
     ]);
     expect(asks(run.events).map((e) => ({ ...e, at: 0, durationMs: 0 }))).toEqual([
-      { type: 'ask', call, decision: { kind: 'deny', reason: 'not now' }, at: 0, durationMs: 0 },
-      { type: 'ask', call, decision: { kind: 'always' }, at: 0, durationMs: 0 },
       {
         type: 'ask',
-        call,
+        call: question,
+        decision: { kind: 'deny', reason: 'not now' },
+        at: 0,
+        durationMs: 0,
+      },
+      { type: 'ask', call: question, decision: { kind: 'always' }, at: 0, durationMs: 0 },
+      {
+        type: 'ask',
+        call: question,
         error: 'The scripted user was asked about edit_file once too often.',
         at: 0,
         durationMs: 0,
@@ -246,12 +255,20 @@ describe('runScript, when the harness asks the user about a call', () => {
     expect([run.outcome.kind, withdrawn, asks(run.events)]).toEqual(['cancelled', true, []]);
   });
 
-  it('ignores a question that is not shaped as one', async () => {
-    const spawn = rawWorker([
-      { type: 'ask', id: 1, call: { name: 'edit_file', input: 'not an object' } },
-      { type: 'done' },
-    ]);
+  it('refuses a question that is not shaped as one, and asks nobody', async () => {
+    const refused: unknown[] = [];
+    const spawn: SpawnWorker = (_script, events) => ({
+      post(message) {
+        if (!isStart(message)) return void refused.push(message);
+        events.message(call('ask', { name: 'edit_file', input: 'not an object' }, 1));
+        queueMicrotask(() => queueMicrotask(() => events.message(call('done'))));
+      },
+      terminate() {},
+    });
     const run = await runScript(host(spawn), '', null, 1_000, model).result;
     expect([run.outcome.kind, asks(run.events)]).toEqual(['completed', []]);
+    expect(refused).toEqual([
+      { rpc: 'failed', id: 1, error: expect.objectContaining({ name: 'TypeError' }) as unknown },
+    ]);
   });
 });

@@ -1,4 +1,3 @@
-import type { ApiRequest } from '../api/messages.ts';
 import type { TimedEvent } from '../api/stream-events.ts';
 import { unawaitedCause } from '../cassette/diagnose-request.ts';
 import { createCassetteSession, type LoopBounds } from '../cassette/session.ts';
@@ -6,16 +5,20 @@ import type { LessonCase } from '../lesson/types.ts';
 import type { CaseRun, RunEvent, RunOutcome } from './events.ts';
 import { withPrelude, type RunHost, type WorkerHandle } from './host.ts';
 import { cutConsoleLine, RUN_LIMITS } from '../wire/limits.ts';
-import { abortable } from '../wire/abort.ts';
 import type { ModelAnswer, ModelSource } from './model-source.ts';
 import { scriptedUser, type UserAnswer, type UserAnswerer } from './user-source.ts';
-import type { ApprovalCall } from '../wire/approval.ts';
+import { parseApprovalCall, type Decision } from '../wire/approval.ts';
 import {
-  parseWorkerMessage,
-  type HostMessage,
-  type WorkerMessage,
+  parseConsoleLines,
+  parseModelCall,
+  parseToolReport,
+  type HostMethods,
+  type ModelReply,
+  type Untrusted,
+  type WorkerMethods,
 } from '../wire/worker-protocol.ts';
-import { serializeError } from '../wire/errors.ts';
+import { parseError, serializeError } from '../wire/errors.ts';
+import { createRpc, type RpcCall } from '../wire/rpc.ts';
 
 export interface CaseRunHandle {
   result: Promise<CaseRun>;
@@ -75,18 +78,16 @@ export function runScript(
   let usedMs = 0;
   let resumedAt = started;
   let timer: unknown;
-  /** Model calls and questions to the user still waiting: withdrawn when the run ends. */
-  const withdraw = new Set<() => void>();
   let resolveRun: (run: CaseRun) => void = () => {};
   const result = new Promise<CaseRun>((resolve) => (resolveRun = resolve));
 
-  const finish = (outcome: RunOutcome) => {
+  const finish = (outcome: RunOutcome): undefined => {
     if (finished) return;
     finished = true;
     clock.clearTimeout(timer);
     worker?.terminate();
-    for (const abort of withdraw) abort();
-    withdraw.clear();
+    // Model calls and questions to the user still waiting are withdrawn (their signals abort).
+    rpc.close({ name: 'RunEnded', message: 'the run ended' });
     const run: CaseRun = {
       outcome,
       events,
@@ -101,25 +102,27 @@ export function runScript(
     resolveRun(run);
   };
 
-  const post = (message: HostMessage) => worker?.post(message);
-
   const record = (event: RunEvent) => {
     events.push(event);
     onEvent(event);
   };
 
-  const answerModel = (id: number, request: ApiRequest, unawaited?: string[]) => {
+  /** Answers model call `arg` with `model`'s answer, and records the call as the host saw it. */
+  const answerModel = (arg: unknown, { signal }: RpcCall) => {
+    const call = parseModelCall(arg);
+    if (!call) throw new TypeError('a model call takes { request: object }');
+    const { request, unawaited } = call;
     if (rejection && ++callsAfterRejection > RUN_LIMITS.callsAfterRejection) {
-      finish({ kind: 'stopped-after-rejection' });
-      return;
+      return finish({ kind: 'stopped-after-rejection' });
     }
     const at = clock.now() - started;
-    const settle = (answer: ModelAnswer) => {
+    const settle = (answer: ModelAnswer): ModelReply | undefined => {
       if (finished) return;
       if ('stop' in answer) return finish({ kind: 'cancelled' });
       modelCalls++;
       const event: RunEvent = { type: 'model-call', index: modelCalls, request, at, durationMs: 0 };
       if ('retries' in answer && answer.retries?.length) event.retries = answer.retries;
+      let reply: ModelReply;
       if (answer.ok) {
         const { stream } = answer;
         if (stream) event.stream = stream;
@@ -128,13 +131,11 @@ export function runScript(
         if (cut?.type === 'error')
           event.error = { status: 200, body: { type: 'error', error: cut.error } };
         else event.response = answer.response;
-        post({
-          type: 'model-reply',
-          id,
+        reply = {
           ok: true,
           response: answer.response,
           ...(stream ? { stream: paced(stream, answer.pace) } : {}),
-        });
+        };
       } else if ('rejection' in answer) {
         // The code receives the API's answer to the JSON; the learner reads what caused it.
         const refused = unawaited
@@ -142,96 +143,79 @@ export function runScript(
           : answer.rejection;
         event.rejection = refused;
         rejection ??= refused;
-        const { status, body } = refused;
-        post({ type: 'model-reply', id, ok: false, status, body });
+        reply = { ok: false, status: refused.status, body: refused.body };
       } else {
         event.error = { status: answer.status, body: answer.body };
-        post({ type: 'model-reply', id, ok: false, status: answer.status, body: answer.body });
+        reply = { ok: false, status: answer.status, body: answer.body };
       }
       event.durationMs = clock.now() - started - at;
       record(event);
+      return reply;
     };
-    const { signal, abort } = abortable();
     const answer = model.answer(request, { signal });
-    if ('then' in answer) {
-      pause();
-      withdraw.add(abort);
-      const resumeThen =
-        <T>(next: (value: T) => void) =>
-        (value: T) => {
-          withdraw.delete(abort);
-          resume();
-          next(value);
-        };
-      answer.then(
-        resumeThen(settle),
-        resumeThen((error: unknown) => finish({ kind: 'threw', error: serializeError(error) })),
-      );
-    } else settle(answer);
+    if (!('then' in answer)) return settle(answer);
+    pause();
+    return answer.then(
+      (value) => (resume(), settle(value)),
+      (error: unknown) => (resume(), finish({ kind: 'threw', error: serializeError(error) })),
+    );
   };
 
-  /** The user's answer to question `id`, recorded as the host saw it and sent to the code. */
-  const answerAsk = (id: number, call: ApprovalCall) => {
+  /** The user's answer to question `arg`, recorded as the host saw it and sent to the code. */
+  const answerAsk = (arg: unknown, { signal }: RpcCall) => {
+    const call = parseApprovalCall(arg);
+    if (!call) throw new TypeError('h.ask takes a call: { name: string, input: object }.');
     const at = clock.now() - started;
-    const settle = (answer: UserAnswer) => {
+    const settle = (answer: UserAnswer): Decision | undefined => {
       if (finished) return;
       const event: RunEvent = { type: 'ask', call, at, durationMs: clock.now() - started - at };
       if (answer.ok) event.decision = answer.decision;
       else event.error = answer.message;
       record(event);
-      post(
-        answer.ok
-          ? { type: 'ask-reply', id, ok: true, decision: answer.decision }
-          : { type: 'ask-reply', id, ok: false, message: answer.message },
-      );
+      // The code's `h.ask` rejects with the message.
+      if (!answer.ok) throw new Error(answer.message);
+      return answer.decision;
     };
-    const { signal, abort } = abortable();
     const answer = user(call, { signal });
     if (!('then' in answer)) return settle(answer);
     // A person takes their time: like a call out to the model, it is not the code's.
     pause();
-    withdraw.add(abort);
-    const done = (value: UserAnswer) => {
-      withdraw.delete(abort);
-      resume();
-      settle(value);
-    };
-    answer.then(done, (error: unknown) =>
+    const done = (value: UserAnswer) => (resume(), settle(value));
+    return answer.then(done, (error: unknown) =>
       done({ ok: false, message: error instanceof Error ? error.message : String(error) }),
     );
   };
 
-  const onMessage = (message: WorkerMessage) => {
-    const at = clock.now() - started;
-    switch (message.type) {
-      case 'model-request':
-        return answerModel(message.id, message.request, message.unawaited);
-      case 'ask':
-        return answerAsk(message.id, message.call);
-      case 'tool': {
-        const { type: _type, ...tool } = message;
-        record({ type: 'tool', ...tool, at });
-        return;
+  /** What the worker may call: each argument parsed by hand, as learner code can shape it. */
+  const served: Untrusted<HostMethods> = {
+    model: answerModel,
+    ask: answerAsk,
+    tool: (arg) => {
+      const tool = parseToolReport(arg);
+      if (tool) record({ type: 'tool', ...tool, at: clock.now() - started });
+    },
+    console: (arg) => {
+      const at = clock.now() - started;
+      for (const { level, text } of parseConsoleLines(arg) ?? []) {
+        if (++consoleLines > RUN_LIMITS.consoleLines) consoleTruncated = true;
+        // Cut here too: the worker's own cut is learner-side, so it holds for honest code only.
+        else record({ type: 'console', level, text: cutConsoleLine(text), at });
       }
-      case 'console':
-        for (const { level, text } of message.lines) {
-          if (++consoleLines > RUN_LIMITS.consoleLines) consoleTruncated = true;
-          // Cut here too: the worker's own cut is learner-side, so it holds for honest code only.
-          else record({ type: 'console', level, text: cutConsoleLine(text), at });
-        }
-        return;
-      case 'console-truncated':
-        consoleTruncated = true;
-        return;
-      case 'output':
-        if (outputs.length < 10) outputs.push(message.json.slice(0, RUN_LIMITS.outputChars + 1));
-        return;
-      case 'done':
-        return finish({ kind: 'completed' });
-      case 'error':
-        return finish({ kind: 'threw', error: message.error });
-    }
+    },
+    consoleTruncated: () => void (consoleTruncated = true),
+    output: (arg) => {
+      if (typeof arg === 'string' && outputs.length < 10)
+        outputs.push(arg.slice(0, RUN_LIMITS.outputChars + 1));
+    },
+    done: () => finish({ kind: 'completed' }),
+    error: (arg) => {
+      const error = parseError(arg);
+      if (error) finish({ kind: 'threw', error });
+    },
   };
+  const rpc = createRpc<WorkerMethods, Untrusted<HostMethods>>(served, (message) =>
+    worker?.post(message),
+  );
 
   const startTimer = () => {
     resumedAt = clock.now();
@@ -257,12 +241,11 @@ export function runScript(
           finish({ kind: 'threw', error: { name: 'Flood', message } });
           return;
         }
-        const message = parseWorkerMessage(data);
-        if (message) onMessage(message);
+        rpc.receive(data);
       },
       error: (error) => finish({ kind: 'threw', error }),
     });
-    post({ type: 'start', input });
+    rpc.notify('start', input);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     finish({ kind: 'threw', error: { name: 'WorkerError', message } });

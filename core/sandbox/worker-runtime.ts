@@ -7,21 +7,24 @@ import { cutConsoleLine, RUN_LIMITS } from '../wire/limits.ts';
 import { lockdown } from './lockdown.ts';
 import { createStreamLedger, type EventStream } from './event-stream.ts';
 import type { TimedEvent } from '../api/stream-events.ts';
-import {
-  type ConsoleLevel,
-  type ConsoleLine,
-  type HostMessage,
-  type WorkerMessage,
+import type {
+  ConsoleLevel,
+  ConsoleLine,
+  HostMethods,
+  ModelCall,
+  WorkerMethods,
 } from '../wire/worker-protocol.ts';
 import { serializeError } from '../wire/errors.ts';
 import type { ApprovalCall, Decision } from '../wire/approval.ts';
+import { createRpc, RpcError, type RpcMessage } from '../wire/rpc.ts';
 
 /**
  * The part of a run that lives inside the worker, bundled ahead of the harness and the
  * learner's code, and evaluated before either: it takes what it needs (the port, JSON, the
  * console), then hardens the realm (`lockdown`), so that nothing the learner's code patches
  * changes what the harness records. It relays model calls to the host (which holds the
- * cassette), and reports tools, console and output. A worker runs one case and is terminated.
+ * cassette), and reports tools, console and output, all as calls on the one RPC of
+ * core/wire/worker-protocol.ts. A worker runs one case and is terminated.
  *
  * Each host's worker boot hands it the port as `globalThis.__theinferencePort`, and this module
  * takes it into its closure and deletes the name before any lesson code exists: the port is
@@ -30,7 +33,7 @@ import type { ApprovalCall, Decision } from '../wire/approval.ts';
  * web/host/case-worker/case-worker-boot.ts; the CLI's worker never had one on its global).
  */
 interface RuntimePort {
-  post(message: WorkerMessage): void;
+  post(message: RpcMessage): void;
   listen(handler: (message: unknown) => void): void;
 }
 
@@ -51,12 +54,6 @@ const timeout = (globalThis as unknown as { setTimeout(f: () => void, ms: number
   .setTimeout;
 const wait = (ms: number) => new Promise<void>((resolve) => void timeout(resolve, ms));
 
-/** A model call's answer as it crosses: the reply, and a streamed one's events. */
-interface ModelReply {
-  response: ApiResponse;
-  stream?: TimedEvent[];
-}
-
 /**
  * Console lines not yet sent: a case's lines go out together, one message per burst (all the
  * lines its code logs before it next waits, or about a megabyte of them), not one message
@@ -70,18 +67,25 @@ const CONSOLE_MESSAGE_CHARS = 1_000_000;
 const settled = Promise.resolve();
 const microtask = (fn: () => void) => void settled.then(fn);
 
-/** Sends a message; console lines logged before it go first, so the order is kept. */
-function send(message: WorkerMessage): void {
+/**
+ * The host's methods, called over the port. Every message it posts sends the console lines
+ * logged before it first, so the order is kept. Its internals (Map, Promise, Object.hasOwn)
+ * are intrinsics that `lockdown` freezes before any lesson code exists; its one class of its
+ * own, RpcError (what a failed call rejects with), is frozen here, as learner code may see one.
+ */
+const host = createRpc<HostMethods, WorkerMethods>({ start }, (message) => {
   sendConsole();
   port?.post(message);
-}
+});
+Object.freeze(RpcError.prototype);
+Object.freeze(RpcError);
 
 function sendConsole(): void {
   if (unsent.length === 0) return;
   const lines = unsent;
   unsent = [];
   unsentChars = 0;
-  port?.post({ type: 'console', lines });
+  host.notify('console', lines);
 }
 
 function logLine(line: ConsoleLine): void {
@@ -94,10 +98,8 @@ function logLine(line: ConsoleLine): void {
 let consoleLines = 0;
 /** What was logged so far, for harnesses that grade what the learner's code prints. */
 const logged: string[] = [];
-let nextId = 1;
-const pending = new Map<number, { resolve(r: ModelReply): void; reject(e: unknown): void }>();
-/** Questions to the user waiting for their answer, by id. */
-const asking = new Map<number, { resolve(d: Decision): void; reject(e: unknown): void }>();
+/** Model requests sent so far: a stream is named by its request's number. */
+let requests = 0;
 /** The case's streamed replies, and how far the code read each. */
 const streams = createStreamLedger(wait);
 let main: HarnessMain | undefined;
@@ -112,7 +114,7 @@ function captureConsole(): void {
         logged.push(formatConsoleArgs(args, stringify));
       }
       if (consoleLines > RUN_LIMITS.consoleLines) {
-        if (consoleLines === RUN_LIMITS.consoleLines + 1) send({ type: 'console-truncated' });
+        if (consoleLines === RUN_LIMITS.consoleLines + 1) host.notify('consoleTruncated', null);
         return;
       }
       logLine({ level, text: cutConsoleLine(formatConsoleArgs(args, stringify)) });
@@ -142,7 +144,7 @@ export function createMessage(request: ApiRequest): Promise<ApiResponse> {
  * checks, with the reply's events to read, or rejects as `createMessage` does.
  */
 export function streamMessage(request: ApiRequest): Promise<EventStream> {
-  const number = nextId;
+  const number = requests + 1;
   return requestModel(request).then((reply) => {
     // A streamed request's reply always has its events: a recording's (the loader checks), or
     // the real API's, as live mode read them.
@@ -151,7 +153,10 @@ export function streamMessage(request: ApiRequest): Promise<EventStream> {
   });
 }
 
-function requestModel(request: ApiRequest): Promise<ModelReply> {
+/** The host's reply to `request`; the API's error is thrown as the SDK would throw it. */
+function requestModel(
+  request: ApiRequest,
+): Promise<{ response: ApiResponse; stream?: TimedEvent[] }> {
   let body: ApiRequest;
   // Seen here or never: as JSON, a Promise is `{}`, and the API's complaint names a shape.
   const unawaited = promisesIn(request);
@@ -162,15 +167,11 @@ function requestModel(request: ApiRequest): Promise<ModelReply> {
       new TypeError(`the request could not be sent as JSON: ${serializeError(error).message}`),
     );
   }
-  const id = nextId++;
-  return new Promise<ModelReply>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    send({
-      type: 'model-request',
-      id,
-      request: body,
-      ...(unawaited.length > 0 ? { unawaited } : {}),
-    });
+  requests++;
+  const call: ModelCall = unawaited.length > 0 ? { request: body, unawaited } : { request: body };
+  return host.call('model', call).then((reply) => {
+    if (!reply.ok) throw APIError.generate(reply.status, reply.body, undefined, responseHeaders());
+    return reply;
   });
 }
 
@@ -208,11 +209,11 @@ function tools(impls: Record<string, ToolImpl>) {
       if (!impl) throw new Error(`unknown tool: ${name}`);
       const value: unknown = await impl(input);
       const output = typeof value === 'string' ? value : (stringify(value) ?? String(value));
-      send({ type: 'tool', name, input: safeClone(input), output, durationMs: now() - started });
+      const durationMs = now() - started;
+      host.notify('tool', { name, input: safeClone(input), output, durationMs });
       return output;
     } catch (error) {
-      send({
-        type: 'tool',
+      host.notify('tool', {
         name,
         input: safeClone(input),
         error: serializeError(error),
@@ -229,11 +230,8 @@ function ask(call: ApprovalCall): Promise<Decision> {
   if (typeof call?.name !== 'string' || typeof input !== 'object' || input === null) {
     return Promise.reject(new TypeError('h.ask takes a call: { name: string, input: object }.'));
   }
-  const id = nextId++;
-  return new Promise<Decision>((resolve, reject) => {
-    asking.set(id, { resolve, reject });
-    send({ type: 'ask', id, call: { name: call.name, input: input as Record<string, unknown> } });
-  });
+  const question = { name: call.name, input: input as Record<string, unknown> };
+  return host.call('ask', question);
 }
 
 function safeClone(value: unknown): unknown {
@@ -245,7 +243,7 @@ function safeClone(value: unknown): unknown {
 }
 
 function print(value: unknown): void {
-  send({ type: 'output', json: stringify(value) ?? 'null' });
+  host.notify('output', stringify(value) ?? 'null');
 }
 
 interface EscapedError {
@@ -270,11 +268,11 @@ function reportEscapedErrors(): void {
   };
   events.addEventListener?.('unhandledrejection', (event) => {
     if (event.isTrusted === false) return;
-    send({ type: 'error', error: serializeError(event.reason) });
+    host.notify('error', serializeError(event.reason));
   });
   events.addEventListener?.('error', (event) => {
     if (event.isTrusted === false) return;
-    send({ type: 'error', error: serializeError(event.error ?? event.message) });
+    host.notify('error', serializeError(event.error ?? event.message));
     // Reported with its stack above; the host need not also get the bare event.
     event.preventDefault?.();
   });
@@ -285,48 +283,29 @@ export function startRun(harness: HarnessMain): void {
   main = harness;
 }
 
-port?.listen((message) => {
-  const host = message as HostMessage;
-  if (typeof host !== 'object' || host === null) return;
-  if (host.type === 'start') {
-    if (!main || started) return;
-    started = true;
-    const h: Harness = {
-      input: host.input,
-      // Typed as part one reads a reply; the recording's thinking blocks are in it as they came.
-      createMessage: createMessage as Harness['createMessage'],
-      streamMessage,
-      tools,
-      ask,
-      print,
-      consoleLines: () => logged.slice(),
-    };
-    main(h).then(
-      () => {
-        // A stream left half read is the code's mistake, whatever it printed.
-        const unread = streams.problem();
-        send(
-          unread ? { type: 'error', error: { name: 'Error', message: unread } } : { type: 'done' },
-        );
-      },
-      (error: unknown) => send({ type: 'error', error: serializeError(error) }),
-    );
-  } else if (host.type === 'ask-reply') {
-    const question = asking.get(host.id);
-    asking.delete(host.id);
-    if (!question) return;
-    if (host.ok) question.resolve(host.decision);
-    else question.reject(new Error(host.message));
-  } else if (host.type === 'model-reply') {
-    const call = pending.get(host.id);
-    pending.delete(host.id);
-    if (!call) return;
-    if (host.ok)
-      call.resolve(
-        host.stream
-          ? { response: host.response, stream: host.stream }
-          : { response: host.response },
-      );
-    else call.reject(APIError.generate(host.status, host.body, undefined, responseHeaders()));
-  }
-});
+/** The host's `start`: runs the harness, once, with the case's input. */
+function start(input: unknown): void {
+  if (!main || started) return;
+  started = true;
+  const h: Harness = {
+    input,
+    // Typed as part one reads a reply; the recording's thinking blocks are in it as they came.
+    createMessage: createMessage as Harness['createMessage'],
+    streamMessage,
+    tools,
+    ask,
+    print,
+    consoleLines: () => logged.slice(),
+  };
+  main(h).then(
+    () => {
+      // A stream left half read is the code's mistake, whatever it printed.
+      const unread = streams.problem();
+      if (unread) host.notify('error', { name: 'Error', message: unread });
+      else host.notify('done', null);
+    },
+    (error: unknown) => host.notify('error', serializeError(error)),
+  );
+}
+
+port?.listen(host.receive);

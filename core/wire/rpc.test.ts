@@ -12,16 +12,18 @@ interface Client {
   ask(question: string): Promise<boolean>;
 }
 
-/** Two RPCs joined back to back, each message going through a JSON round trip as a port would clone it. */
+/** Two RPCs joined back to back, each message cloned as a port clones it (at the send). */
 function connect(server: Server, client: Client = { ask: async () => true }) {
   const sent: RpcMessage[] = [];
   const toServer = createRpc<Client, Server>(server, (message) => {
+    const copy = structuredClone(message);
     sent.push(message);
-    queueMicrotask(() => fromServer.receive(JSON.parse(JSON.stringify(message))));
+    queueMicrotask(() => fromServer.receive(copy));
   });
   const fromServer = createRpc<Server, Client>(client, (message) => {
+    const copy = structuredClone(message);
     sent.push(message);
-    queueMicrotask(() => toServer.receive(JSON.parse(JSON.stringify(message))));
+    queueMicrotask(() => toServer.receive(copy));
   });
   return { rpc: fromServer, back: toServer, sent };
 }
@@ -121,5 +123,10 @@ describe('createRpc', () => {
     for (const junk of [null, 1, 'call', {}, { rpc: 'answer', id: 9, value: 1 }, { id: -1 }]) {
       expect(() => rpc.receive(junk)).not.toThrow();
     }
+  });
+
+  it('tells the caller when its answer could not be sent', async () => {
+    const { rpc } = connect(server({ double: () => ({ f: () => 1 }) as unknown as number }));
+    await expect(rpc.call('double', 1)).rejects.toMatchObject({ name: 'DataCloneError' });
   });
 });

@@ -79,7 +79,12 @@ export function createRpc<Remote extends RpcMethods<Remote>, Local extends RpcMe
     const settle = (message: RpcMessage) => {
       if (!id || serving.get(id) !== abort) return;
       serving.delete(id);
-      post(message);
+      try {
+        post(message);
+      } catch (error) {
+        // An answer the transport cannot carry (a value that does not clone): the caller hears why.
+        if (message.rpc === 'answer') post({ rpc: 'failed', id, error: serializeError(error) });
+      }
     };
     answered.then(
       (value) => settle({ rpc: 'answer', id, value }),

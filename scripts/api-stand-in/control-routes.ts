@@ -1,6 +1,6 @@
 import { isJsonObject } from '../../core/json/json-diff.ts';
-import { parseSteps } from './script-steps.ts';
-import type { ApiStandIn } from './start-api-stand-in.ts';
+import type { LoggedPreflight, LoggedRequest } from './request-log.ts';
+import { parseSteps, type ScriptStep } from './script-steps.ts';
 
 /**
  * The control path, `/__stand-in/...`: what a test does in-process, over HTTP, for a test
@@ -8,9 +8,24 @@ import type { ApiStandIn } from './start-api-stand-in.ts';
  */
 export const CONTROL_PREFIX = '/__stand-in/';
 
-type Control = Pick<ApiStandIn, 'script' | 'requests' | 'preflights' | 'pending' | 'reset'>;
+/** What a test does to a stand-in, in-process or over the control path. */
+export interface StandInControl {
+  /**
+   * Sets the queue of answers for requests with `key` (which it also starts accepting), or,
+   * without a key, for any key whose own queue is empty. Replaces what was queued there.
+   */
+  script(steps: ScriptStep[], options?: { key?: string }): void;
+  /** Every request so far but preflights, oldest first (copies). */
+  requests(): LoggedRequest[];
+  /** Every CORS preflight so far, oldest first. */
+  preflights(): LoggedPreflight[];
+  /** How many scripted answers are left. */
+  pending(): number;
+  /** Forgets scripts, logs and keys added by scripts. */
+  reset(): void;
+}
 
-const routes: Record<string, (control: Control, body: unknown) => unknown> = {
+const routes: Record<string, (control: StandInControl, body: unknown) => unknown> = {
   'GET health': (control) => ({ ok: true, pending: control.pending() }),
   'GET requests': (control) => control.requests(),
   'GET preflights': (control) => control.preflights(),
@@ -30,7 +45,7 @@ const routes: Record<string, (control: Control, body: unknown) => unknown> = {
 
 /** The status and JSON body for a control request. */
 export function answerControl(
-  control: Control,
+  control: StandInControl,
   method: string,
   path: string,
   bodyText: string,

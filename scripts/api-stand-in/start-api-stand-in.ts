@@ -4,18 +4,11 @@ import type { ApiResponse } from '../../core/api/messages.ts';
 import { defaultMessageFor, errorResponse, failure, newRequestId } from './api-errors.ts';
 import { answerMessages, type MessagesAnswer } from './answer-messages.ts';
 import { isAllowedBrowserRequest, requestKey } from './check-access.ts';
-import { answerControl, CONTROL_PREFIX } from './control-routes.ts';
+import { answerControl, CONTROL_PREFIX, type StandInControl } from './control-routes.ts';
 import { corsHeaders, preflightHeaders, readPreflight } from './cors.ts';
 import { readBody, sendJson, waitUnlessClosed } from './http-io.ts';
 import { sendEvents } from './send-events.ts';
-import {
-  createRequestLog,
-  loggedBody,
-  loggedHeaders,
-  redactKey,
-  type LoggedPreflight,
-  type LoggedRequest,
-} from './request-log.ts';
+import { createRequestLog, loggedBody, loggedHeaders, redactKey } from './request-log.ts';
 import { createScriptQueues } from './script-queues.ts';
 import { createThreadStore } from '../../core/cassette/message-thread.ts';
 import { parseSteps, type ScriptStep } from './script-steps.ts';
@@ -45,22 +38,10 @@ export interface ApiStandInOptions {
   streamPace?: number;
 }
 
-export interface ApiStandIn {
+/** A running stand-in: its URL, what a test scripts and reads (control-routes.ts), and close. */
+export interface ApiStandIn extends StandInControl {
   /** The base URL, e.g. `http://127.0.0.1:4262`: the SDK's `baseURL`, `ANTHROPIC_BASE_URL`. */
   url: string;
-  /**
-   * Sets the queue of answers for requests with `key` (which it also starts accepting), or,
-   * without a key, for any key whose own queue is empty. Replaces what was queued there.
-   */
-  script(steps: ScriptStep[], options?: { key?: string }): void;
-  /** Every request so far but preflights, oldest first (copies). */
-  requests(): LoggedRequest[];
-  /** Every CORS preflight so far, oldest first. */
-  preflights(): LoggedPreflight[];
-  /** How many scripted answers are left. */
-  pending(): number;
-  /** Forgets scripts, logs and keys added by scripts. */
-  reset(): void;
   /** Stops listening and closes every connection (a request still waiting is dropped). */
   close(): Promise<void>;
 }

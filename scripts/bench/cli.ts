@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Lesson } from '../../core/index.ts';
 import { FIXTURES_DIR, PACKAGE_ROOT } from '../../cli/node-host.ts';
+import { writeFiles } from '../test-support/lesson-dir.ts';
 import { prepareProcessDir } from './process-dir.ts';
 import { summarize, type Summary } from './stats.ts';
 
@@ -34,8 +35,8 @@ export interface CliFigures {
 export function benchCli(lesson: Lesson, caseName: string, times: number): CliFigures {
   const bin = join(PACKAGE_ROOT, 'cli', 'bin.js');
   const dir = mkdtempSync(join(tmpdir(), 'theinference-bench-'));
-  cpSync(join(FIXTURES_DIR, lesson.id, 'starter'), dir, { recursive: true });
-  cpSync(join(FIXTURES_DIR, lesson.id, 'reference'), dir, { recursive: true });
+  // The loaded reference: a starter may name files it does not hold (starterFrom).
+  writeFiles(dir, lesson.reference);
   const processDir = prepareProcessDir(lesson);
   const tsx = join(PACKAGE_ROOT, 'node_modules', '.bin', 'tsx');
   const processMode = join(PACKAGE_ROOT, 'scripts', 'bench', 'process-mode.ts');

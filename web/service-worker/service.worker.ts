@@ -1,3 +1,4 @@
+// Runs in the service worker (the app's origin, registered by the page): serves the whole app offline.
 import { isPageToWorker } from './messages.ts';
 import {
   CACHE_PREFIX,

@@ -1,7 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { CarryChoice, CarryForward, FileMap, LearnerCode, Lesson } from '../../core/index.ts';
-import type { AppState } from './app-state.ts';
-import { bump, putDraft } from './drafts-slice.ts';
+import { bump, putDraft, type ConflictField, type DraftsSlice } from './drafts-slice.ts';
 
 /**
  * How a lesson took up the learner's passing code from earlier lessons (each file from the last
@@ -60,7 +59,13 @@ export interface CarrySlice {
   chooseCarried(lessonId: string, choices: Record<string, CarryChoice>, files: FileMap): void;
 }
 
-export const createCarrySlice: StateCreator<AppState, [], [], CarrySlice> = (set) => ({
+/**
+ * What this slice reads and writes: its own fields, and the drafts (carried code becomes one,
+ * stamped past a conflict over it).
+ */
+type Fields = CarrySlice & DraftsSlice & ConflictField;
+
+export const createCarrySlice: StateCreator<Fields, [], [], CarrySlice> = (set) => ({
   carried: {},
   startCarried: (lessonId, record, files) =>
     set((state) => ({

@@ -1,6 +1,5 @@
 import type { StateCreator } from 'zustand';
 import { CHAT_LIMITS, type ChatMessage } from '../../core/index.ts';
-import type { AppState } from './app-state.ts';
 
 /** The learner's conversation with the tutor, per lesson. Persisted: it is theirs. */
 export interface ChatSlice {
@@ -16,7 +15,7 @@ let seq = 0;
 const newId = () =>
   `${Date.now().toString(36)}-${(seq++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-export const createChatSlice: StateCreator<AppState, [], [], ChatSlice> = (set) => ({
+export const createChatSlice: StateCreator<ChatSlice> = (set) => ({
   chats: {},
   addChatMessage: (lessonId, message) => {
     const added: ChatMessage = { ...message, id: newId(), at: Date.now() };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { create } from 'zustand';
 import type { AppState } from './app-state.ts';
-import { SHIPPED_COURSE, theirsForCourse } from './course-slice.ts';
+import { SHIPPED_COURSE } from './course-slice.ts';
 import { partialize, readSavedValue, PERSIST_VERSION } from './persisted-state.ts';
 import { createAppSlices } from './slices.ts';
-import { mergeFromOtherTab } from './tab-sync.ts';
+import { mergeFromOtherTab, theirsForCourse } from './tab-sync.ts';
 
 const store = () => create<AppState>()(createAppSlices);
 const loop = (text: string) => ({ 'src/loop.ts': text });

@@ -1,8 +1,33 @@
 import type { StateCreator } from 'zustand';
-import type { AppState, PersistedState } from './app-state.ts';
+import type { CarrySlice } from './carry-slice.ts';
+import type { ChatSlice } from './chat-slice.ts';
+import type { DraftsSlice, ShareSlice } from './drafts-slice.ts';
+import type { LiveSlice } from './live-slice.ts';
+import type { PreferencesSlice } from './preferences-slice.ts';
+import type { ProgressSlice } from './progress-slice.ts';
+import type { RunSlice } from './run-slice.ts';
+import type { SyncSlice } from './sync-slice.ts';
+import type { TutorSlice } from './tutor-slice.ts';
+import type { UiSlice } from './ui-slice.ts';
 
 /** The key of the course the app ships, in `courseKey` and `courseWork`; a pack's is its id. */
 export const SHIPPED_COURSE = '';
+
+/**
+ * The slices whose fields a switch of course puts by (a course's work) or clears (what this
+ * tab holds about the lessons on screen): every slice but the course's own and the update's.
+ */
+type CourseFields = DraftsSlice &
+  ShareSlice &
+  SyncSlice &
+  ProgressSlice &
+  PreferencesSlice &
+  RunSlice &
+  UiSlice &
+  TutorSlice &
+  LiveSlice &
+  ChatSlice &
+  CarrySlice;
 
 /**
  * What a learner makes in one course, each field keyed by lesson id: these fields of the store
@@ -19,9 +44,9 @@ export const COURSE_FIELDS = [
   'carried',
   'hintsShown',
   'chats',
-] as const satisfies readonly (keyof PersistedState)[];
+] as const satisfies readonly (keyof CourseFields)[];
 
-export type CourseWork = Partial<Pick<PersistedState, (typeof COURSE_FIELDS)[number]>>;
+export type CourseWork = Partial<Pick<CourseFields, (typeof COURSE_FIELDS)[number]>>;
 
 export interface CourseSlice {
   /**
@@ -59,7 +84,7 @@ const NO_WORK: CourseWork = {
  * What this tab holds, never saved, about the lessons of the open course: keyed by lesson id
  * or about the lesson on screen, so none of it may reach a lesson of the same id elsewhere.
  */
-const LESSON_STATE: Partial<AppState> = {
+const LESSON_STATE: Partial<CourseFields> = {
   shared: {},
   reloads: {},
   lastEdit: undefined,
@@ -74,7 +99,9 @@ const LESSON_STATE: Partial<AppState> = {
   liveRun: undefined,
 };
 
-export const createCourseSlice: StateCreator<AppState, [], [], CourseSlice> = (set) => ({
+export const createCourseSlice: StateCreator<CourseSlice & CourseFields, [], [], CourseSlice> = (
+  set,
+) => ({
   courseKey: SHIPPED_COURSE,
   courseWork: {},
   switchCourse: (courseKey) =>
@@ -104,28 +131,6 @@ export function courseWorkOf(state: CourseWork): CourseWork {
     if (state[field] !== undefined) Object.assign(work, { [field]: state[field] });
   }
   return work;
-}
-
-/**
- * Another tab's save, seen from a tab with `courseKey` open: their work on this course in the
- * shape of the open course's fields (with their preferences), for `mergeFromOtherTab`; and
- * their work on every other course, which this tab takes as it is (they saved last). A save
- * without `courseWork` (an older version's) says nothing of other courses: `others` is undefined.
- */
-export function theirsForCourse(
-  theirs: Partial<PersistedState>,
-  courseKey: string,
-): { flat: Partial<PersistedState>; others: Record<string, CourseWork> | undefined } {
-  const theirKey = theirs.courseKey ?? SHIPPED_COURSE;
-  const theirOpen = courseWorkOf(theirs);
-  const flat: Partial<PersistedState> = { ...theirs };
-  if (theirKey !== courseKey) {
-    for (const field of COURSE_FIELDS) delete flat[field];
-    Object.assign(flat, theirs.courseWork?.[courseKey]);
-  }
-  if (!theirs.courseWork) return { flat, others: undefined };
-  const { [courseKey]: _mine, ...others } = { ...theirs.courseWork, [theirKey]: theirOpen };
-  return { flat, others };
 }
 
 /** A course's work, the open one's or one put by (empty for a course never opened). */

@@ -1,7 +1,6 @@
 import type { AppState, PersistedState } from './app-state.ts';
 import { compareStamps, stampOf } from './draft-stamps.ts';
-import { bump } from './drafts-slice.ts';
-import { sameFiles } from './same-files.ts';
+import { bump, sameFiles } from './drafts-slice.ts';
 
 /** The parts of this tab's state the drafts of another tab's save are merged into. */
 type DraftsState = Pick<

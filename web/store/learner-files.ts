@@ -1,8 +1,7 @@
 import type { FileMap, Lesson } from '../../core/index.ts';
 import type { AppState } from './app-state.ts';
-import { visibleDraft } from './drafts-slice.ts';
+import { sameFiles, visibleDraft } from './drafts-slice.ts';
 import type { RunState } from './run-slice.ts';
-import { sameFiles } from './same-files.ts';
 
 /**
  * The files a run grades: the starter with the learner's draft laid over it. Only the

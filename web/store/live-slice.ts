@@ -1,7 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { Usage } from '../../core/index.ts';
-import type { LiveReport } from '../features/live/live-report.ts';
-import type { AppState } from './app-state.ts';
+import type { CaseReport, CompileError, LiveCall, LiveCheck, Usage } from '../../core/index.ts';
 
 /** Live mode's settings: saved with the learner's preferences. Never the key (key-store.ts). */
 export interface LiveSettings {
@@ -21,6 +19,27 @@ export const DEFAULT_LIVE_SETTINGS: LiveSettings = {
   maxCalls: 10,
   maxTokens: 50_000,
 };
+
+/** A finished live run, as the live panel shows it and Record saves it. */
+export interface LiveReport {
+  lessonId: string;
+  /** The harness's input: the stage's, with the learner's question as its prompt. */
+  input: unknown;
+  /** The input a recorded case gives: with the person's answers as its scripted user. */
+  caseInput: unknown;
+  question: string;
+  compileErrors: CompileError[];
+  /** The run as the timeline shows a case; its status comes from the live checks. */
+  report: CaseReport;
+  checks: LiveCheck[];
+  /** Why the wallet's limits ended the run, when they did. */
+  stopped?: string;
+  /** The calls the API answered, in order: what a recording keeps. */
+  calls: readonly LiveCall[];
+  /** What the harness printed, as JSON text. */
+  outputs: string[];
+  usage: Usage;
+}
 
 /** A live run of the current lesson, as the panel shows it. Never persisted. */
 export interface LiveRunState {
@@ -78,7 +97,7 @@ const addUsage = (a: Usage, b: Usage): Usage => ({
   output_tokens: a.output_tokens + b.output_tokens,
 });
 
-export const createLiveSlice: StateCreator<AppState, [], [], LiveSlice> = (set) => {
+export const createLiveSlice: StateCreator<LiveSlice> = (set) => {
   const ifCurrent = (id: number, change: (run: LiveRunState) => Partial<LiveRunState>) =>
     set((state) =>
       state.liveRun?.id === id

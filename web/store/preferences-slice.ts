@@ -1,5 +1,4 @@
 import type { StateCreator } from 'zustand';
-import type { AppState } from './app-state.ts';
 
 export type ThemePreference = 'system' | 'light' | 'dark';
 
@@ -67,7 +66,7 @@ export interface PreferencesSlice {
   setWordWrap(wrap: boolean): void;
 }
 
-export const createPreferencesSlice: StateCreator<AppState, [], [], PreferencesSlice> = (set) => ({
+export const createPreferencesSlice: StateCreator<PreferencesSlice> = (set) => ({
   watch: false,
   theme: 'system',
   lastLessonId: undefined,

@@ -1,7 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { FileMap } from '../../core/index.ts';
-import type { AppState } from './app-state.ts';
-import { bump, putDraft } from './drafts-slice.ts';
+import { bump, putDraft, type ConflictField, type DraftsSlice } from './drafts-slice.ts';
 
 /** What the course map shows for a lesson. */
 export type LessonStatus = 'not-started' | 'in-progress' | 'passed';
@@ -57,7 +56,13 @@ export interface ProgressSlice {
   startFrom(lessonId: string, files: FileMap): void;
 }
 
-export const createProgressSlice: StateCreator<AppState, [], [], ProgressSlice> = (set) => ({
+/**
+ * What this slice reads and writes: its own fields, and the drafts (startFrom writes one,
+ * stamped past a conflict over it).
+ */
+type Fields = ProgressSlice & DraftsSlice & ConflictField;
+
+export const createProgressSlice: StateCreator<Fields, [], [], ProgressSlice> = (set) => ({
   progress: {},
   passedCode: {},
   markStarted: (lessonId) =>

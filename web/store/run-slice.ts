@@ -3,8 +3,7 @@ import type { CaseReport, FileMap, LessonReport } from '../../core/index.ts';
 import type { BundlerStatus } from '../host/page/bundler-client.ts';
 
 export type { BundlerStatus };
-import type { AppState } from './app-state.ts';
-import { sameFiles } from './same-files.ts';
+import { sameFiles } from './drafts-slice.ts';
 
 export type RunPhase = 'running' | 'done' | 'cancelled' | 'crashed';
 
@@ -60,7 +59,7 @@ export interface RunSlice {
   selectCase(name: string | undefined): void;
 }
 
-export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set) => {
+export const createRunSlice: StateCreator<RunSlice> = (set) => {
   /** Applies `change` only when `id` is the current run, so stale results never land. */
   const ifCurrent = (id: number, change: (run: RunState) => Partial<RunState>) =>
     set((state) =>

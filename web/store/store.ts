@@ -10,11 +10,10 @@ import {
   readSavedValue,
   sanitizePersisted,
 } from './persisted-state.ts';
-import { theirsForCourse } from './course-slice.ts';
 import { compareStamps, stampOf } from './draft-stamps.ts';
 import { createSafeStorage, keepRawAside, type StorageProblem } from './safe-storage.ts';
 import { createAppSlices } from './slices.ts';
-import { mergeFromOtherTab } from './tab-sync.ts';
+import { mergeFromOtherTab, theirsForCourse } from './tab-sync.ts';
 
 /** Problems found while hydrating, before the store exists to hold them as notices. */
 const early: StorageProblem[] = [];

@@ -1,19 +1,8 @@
 import type { StateCreator } from 'zustand';
-import type { FileMap } from '../../core/index.ts';
-import type { AppState } from './app-state.ts';
-import type { DraftStamp } from './draft-stamps.ts';
-import { bump, putDraft } from './drafts-slice.ts';
-
-/** Another tab saved a newer, different draft of the lesson open here; the learner has not chosen yet. */
-export interface DraftConflict {
-  lessonId: string;
-  /** The other tab's draft, as it saved it last. */
-  theirs: FileMap;
-  /** When they changed it (newer than this tab's draft when it came). */
-  stamp: DraftStamp;
-}
+import { bump, putDraft, type DraftConflict, type DraftsSlice } from './drafts-slice.ts';
 
 export interface SyncSlice {
+  /** Another tab's newer draft of a lesson, offered here (declared with the drafts it is one of). */
   draftConflict: DraftConflict | undefined;
   /**
    * Keep this tab's draft or load the other tab's. Either is a change the learner made: the
@@ -23,7 +12,10 @@ export interface SyncSlice {
   resolveDraftConflict(choice: 'mine' | 'theirs'): void;
 }
 
-export const createSyncSlice: StateCreator<AppState, [], [], SyncSlice> = (set) => ({
+/** What this slice reads and writes: its own fields, and the drafts (a choice writes one). */
+type Fields = SyncSlice & DraftsSlice;
+
+export const createSyncSlice: StateCreator<Fields, [], [], SyncSlice> = (set) => ({
   draftConflict: undefined,
   resolveDraftConflict: (choice) =>
     set((state) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UNSTAMPED } from './draft-stamps.ts';
-import { sameFiles } from './same-files.ts';
+import { sameFiles } from './drafts-slice.ts';
 import { mergeFromOtherTab, type SyncedState } from './tab-sync.ts';
 
 const ours = (over: Partial<SyncedState> = {}): SyncedState => ({

@@ -1,5 +1,6 @@
 import type { AppState, PersistedState } from './app-state.ts';
 import { chatsMissing, mergeChats } from './chat-persist.ts';
+import { COURSE_FIELDS, SHIPPED_COURSE, courseWorkOf, type CourseWork } from './course-slice.ts';
 import { mergeDrafts } from './draft-merge.ts';
 import type { LessonProgress } from './progress-slice.ts';
 
@@ -112,4 +113,26 @@ function mergeProgress(
     out[lessonId] = merged;
   }
   return out;
+}
+
+/**
+ * Another tab's save, seen from a tab with `courseKey` open: their work on this course in the
+ * shape of the open course's fields (with their preferences), for `mergeFromOtherTab`; and
+ * their work on every other course, which this tab takes as it is (they saved last). A save
+ * without `courseWork` (an older version's) says nothing of other courses: `others` is undefined.
+ */
+export function theirsForCourse(
+  theirs: Partial<PersistedState>,
+  courseKey: string,
+): { flat: Partial<PersistedState>; others: Record<string, CourseWork> | undefined } {
+  const theirKey = theirs.courseKey ?? SHIPPED_COURSE;
+  const theirOpen = courseWorkOf(theirs);
+  const flat: Partial<PersistedState> = { ...theirs };
+  if (theirKey !== courseKey) {
+    for (const field of COURSE_FIELDS) delete flat[field];
+    Object.assign(flat, theirs.courseWork?.[courseKey]);
+  }
+  if (!theirs.courseWork) return { flat, others: undefined };
+  const { [courseKey]: _mine, ...others } = { ...theirs.courseWork, [theirKey]: theirOpen };
+  return { flat, others };
 }

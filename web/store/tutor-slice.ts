@@ -1,6 +1,5 @@
 import type { StateCreator } from 'zustand';
 import type { FileMap, Quoted, TutorTarget } from '../../core/index.ts';
-import type { AppState } from './app-state.ts';
 
 /** The learner's files as they were before a tutor experiment changed them. */
 export interface ExperimentSnapshot {
@@ -50,7 +49,7 @@ export interface TutorSlice {
 
 let nextRequest = 1;
 
-export const createTutorSlice: StateCreator<AppState, [], [], TutorSlice> = (set) => ({
+export const createTutorSlice: StateCreator<TutorSlice> = (set) => ({
   experimentSnapshots: {},
   keepBeforeExperiment: (lessonId, experimentId, path, text) =>
     set((state) => {

@@ -1,5 +1,4 @@
 import type { StateCreator } from 'zustand';
-import type { AppState } from './app-state.ts';
 
 /** A message the app owes the learner (saved state unreadable, storage full, ...). */
 export interface Notice {
@@ -46,7 +45,7 @@ export interface UiSlice {
 let nextNotice = 1;
 let nextReveal = 1;
 
-export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => ({
+export const createUiSlice: StateCreator<UiSlice> = (set) => ({
   notices: [],
   reveal: undefined,
   solutionOpen: false,

@@ -1,5 +1,4 @@
 import type { StateCreator } from 'zustand';
-import type { AppState } from './app-state.ts';
 
 /**
  * Where this tab stands against newer versions of the app:
@@ -18,7 +17,7 @@ export interface UpdateSlice {
 
 const RANK: Record<AppUpdate, number> = { current: 0, available: 1, outdated: 2 };
 
-export const createUpdateSlice: StateCreator<AppState, [], [], UpdateSlice> = (set) => ({
+export const createUpdateSlice: StateCreator<UpdateSlice> = (set) => ({
   appUpdate: 'current',
   setAppUpdate: (update) =>
     set((state) => (RANK[update] > RANK[state.appUpdate] ? { appUpdate: update } : state)),

@@ -11,25 +11,9 @@ import { SANDBOX_MEMORY } from '../protocol.ts';
  */
 
 /**
- * The first lines of every case worker's program, ahead of its boot (they share its CommonJS
- * scope and its `'use strict'`): the worker answers on a port of its own, which no global reaches,
- * with what its isolate holds (heap and external memory, ArrayBuffers included). It takes the
- * port and the functions it calls before any learner code exists.
+ * The options that give a worker its end of the probe's port, as `workerData.memory`: the case
+ * thread answers on it (memory-probe.ts).
  */
-export const MEMORY_PROBE = `'use strict';
-{
-  const port = require('node:worker_threads').workerData.memory;
-  const usage = process.memoryUsage;
-  const answer = port.postMessage.bind(port);
-  port.on('message', (ask) => {
-    const { heapUsed, external } = usage();
-    answer({ ask, bytes: heapUsed + external });
-  });
-  port.unref();
-}
-`;
-
-/** The options that give a worker its end of the probe's port. */
 export function probeChannel(): { port: MessagePort; options: object } {
   const { port1, port2 } = new MessageChannel();
   port1.unref();

@@ -14,8 +14,7 @@ import {
   type SandboxRequest,
   type StopReason,
 } from '../protocol.ts';
-import { MEMORY_PROBE, probeChannel, watchMemory } from './memory-watch.ts';
-import { WORKER_BOOT } from './worker-boot.ts';
+import { probeChannel, watchMemory } from './memory-watch.ts';
 
 /**
  * The sandbox process: the CLI starts it under Node's permission model (no file system, no
@@ -24,6 +23,12 @@ import { WORKER_BOOT } from './worker-boot.ts';
  * what each worker sends to the CLI, within the bounds of RELAY_LIMITS, stops a case that holds
  * too much memory (SANDBOX_MEMORY), and never judges: the cassette and the grader stay in the CLI.
  */
+
+/**
+ * Each case thread's whole program (case-thread.ts) as one classic script's text, bundled with
+ * this program by cli/sandbox/host/sandbox-program.ts: this process reads no file.
+ */
+declare const __CASE_THREAD__: string;
 
 /** A worker, and its end of the memory probe's port. */
 interface Started {
@@ -66,7 +71,7 @@ function report(message: SandboxReport): void {
 
 function startWorker(): Started {
   const probe = probeChannel();
-  const worker = new Worker(`${MEMORY_PROBE}${WORKER_BOOT}`, {
+  const worker = new Worker(__CASE_THREAD__, {
     eval: true,
     resourceLimits: { maxOldGenerationSizeMb: 256 },
     // What learner code prints past the runtime's console (console.dir, console.table) is

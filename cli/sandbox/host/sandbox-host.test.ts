@@ -54,6 +54,10 @@ describe('the sandbox a case runs in', () => {
     ['fetch', 'await fetch("file:///etc/passwd");'],
     ['setImmediate', 'setImmediate(() => {});'],
     ['module', 'module.require("node:fs");'],
+    // The case thread's own names stay in its closure: its port, unbudgeted, and its vm.
+    ['parentPort', 'parentPort.postMessage({ type: "done" });'],
+    ['runInThisContext', 'runInThisContext("process");'],
+    ['keep', 'keep.clear();'],
   ])(
     'has no %s: a forged pass, the inspector, files and the network are out of reach',
     async (name, code) => {

@@ -1,6 +1,6 @@
 import { loader } from '@monaco-editor/react';
 import { LEARNER_LIBS } from '../../../core/index.ts';
-import { firstBundleDone } from '../../app/start-up.ts';
+import { firstBundleDone } from './first-bundle.ts';
 import * as monaco from './monaco.ts';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker';

@@ -8,7 +8,7 @@ import { approvals } from './approvals.ts';
 import { keyStore, type KeyState } from './key-store.ts';
 import { startQuestion } from './live-controller.ts';
 import { LiveProject, type FilesView } from './LiveProject.tsx';
-import type { LiveReport } from './live-report.ts';
+import type { LiveReport } from '../../store/live-slice.ts';
 import { LiveSettingsForm } from './LiveSettingsForm.tsx';
 import { RecordButton } from './RecordButton.tsx';
 import './live.css';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { recordCase, recordCassette, type Lesson, type Recorded } from '../../../core/index.ts';
 import type { FileMap } from '../../../core/index.ts';
 import { caseName } from './live-input.ts';
-import type { LiveReport } from './live-report.ts';
+import type { LiveReport } from '../../store/live-slice.ts';
 
 /**
  * Saves a live run as a lesson case: a zip of one folder (`case.json`, `cassette.json`,

@@ -10,30 +10,9 @@ import {
   type LiveCall,
   type LiveCheck,
   type StackFrame,
-  type Usage,
   type VerdictKind,
 } from '../../../core/index.ts';
-
-/** A finished live run, as the live panel shows it and Record saves it. */
-export interface LiveReport {
-  lessonId: string;
-  /** The harness's input: the stage's, with the learner's question as its prompt. */
-  input: unknown;
-  /** The input a recorded case gives: with the person's answers as its scripted user. */
-  caseInput: unknown;
-  question: string;
-  compileErrors: CompileError[];
-  /** The run as the timeline shows a case; its status comes from the live checks. */
-  report: CaseReport;
-  checks: LiveCheck[];
-  /** Why the wallet's limits ended the run, when they did. */
-  stopped?: string;
-  /** The calls the API answered, in order: what a recording keeps. */
-  calls: readonly LiveCall[];
-  /** What the harness printed, as JSON text. */
-  outputs: string[];
-  usage: Usage;
-}
+import type { LiveReport } from '../../store/live-slice.ts';
 
 interface Context {
   lessonId: string;

@@ -11,11 +11,11 @@ import {
 } from '../../../core/index.ts';
 import { approvals } from './approvals.ts';
 import type { LiveRunEnd } from '../../host/page/runner-client.ts';
-import type { LiveSettings } from '../../store/live-slice.ts';
+import type { LiveReport, LiveSettings } from '../../store/live-slice.ts';
 import { baseUrlProblem } from './allowed-origins.ts';
 import { liveApi } from './live-connection.ts';
 import { isOffline, OFFLINE_TEXT } from './offline.ts';
-import { compileReport, liveReport, type LiveReport } from './live-report.ts';
+import { compileReport, liveReport } from './live-report.ts';
 
 /**
  * One live run, on the page's side (this module loads with live mode, never on a first

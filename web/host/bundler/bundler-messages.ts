@@ -1,19 +1,23 @@
 import type { BundleInputs, BundleResult, FileMap } from '../../../core/index.ts';
 
 /**
- * The page to its bundler worker: start esbuild (its wasm is fetched and compiled as soon as the
- * worker exists, but runs only when told), or bundle these files (`id` pairs answer and ask).
+ * What the bundler worker offers the page, over the core's RPC (`createRpc`): only the page and
+ * this worker hold its channel, so no message on it is learner code's.
  */
-export type BundlerRequest =
-  { type: 'start' } | { type: 'bundle'; id: number; lesson: BundleInputs; files: FileMap };
-
-/** The bundler worker to the page. */
-export type BundlerReply =
-  | { type: 'ready' }
-  /** esbuild did not start: why (the page shows the first line). */
-  | { type: 'failed'; message: string }
+export interface BundlerMethods {
   /**
-   * `broken`: esbuild failed in itself, not over the code (it overflowed its stack, ...); the
-   * worker must not be used again.
+   * Starts esbuild (its wasm is fetched and compiled as soon as the worker exists, but runs only
+   * when told); rejects with why it did not start (the page shows the first line).
    */
-  | { type: 'bundled'; id: number; result: BundleResult; broken: boolean };
+  start(arg: null): Promise<void>;
+  /**
+   * Bundles `files`. `broken`: esbuild failed in itself, not over the code (it overflowed its
+   * stack, ...); the worker must not be used again.
+   */
+  bundle(arg: { lesson: BundleInputs; files: FileMap }): Promise<BundleOutcome>;
+}
+
+export interface BundleOutcome {
+  result: BundleResult;
+  broken: boolean;
+}

@@ -3,10 +3,11 @@ import * as esbuild from 'esbuild-wasm';
 import wasmURL from 'esbuild-wasm/esbuild.wasm?url';
 import {
   createIncrementalBundler,
-  type BundleResult,
+  createRpc,
   type EsbuildContextLike,
+  type RpcMessage,
 } from '../../../core/runner.ts';
-import type { BundlerReply, BundlerRequest } from './bundler-messages.ts';
+import type { BundleOutcome, BundlerMethods } from './bundler-messages.ts';
 
 /**
  * The page's bundler: esbuild-wasm running in this worker with `worker: false`, so its Go code
@@ -19,8 +20,8 @@ import type { BundlerReply, BundlerRequest } from './bundler-messages.ts';
  * which on a two-core machine slows the editor's start down by half a second.
  */
 const scope = self as unknown as {
-  postMessage(message: BundlerReply): void;
-  onmessage: ((event: MessageEvent<BundlerRequest>) => void) | null;
+  postMessage(message: RpcMessage): void;
+  onmessage: ((event: MessageEvent<unknown>) => void) | null;
 };
 
 const compiled = fetch(wasmURL).then((response) => {
@@ -38,35 +39,33 @@ function start(): Promise<void> {
   return ready;
 }
 
-scope.onmessage = ({ data: request }) => {
-  if (request.type === 'start') {
-    start().then(
-      () => scope.postMessage({ type: 'ready' }),
-      (error: unknown) =>
-        scope.postMessage({
-          type: 'failed',
-          message: error instanceof Error ? error.message : String(error),
-        }),
-    );
-    return;
-  }
-  const { id, lesson, files } = request;
-  building++;
-  void start()
-    .then(() => bundle(lesson, files))
-    .then((result) => {
-      building--;
-      // esbuild itself failed (not a message about the code): its state cannot be trusted, so
-      // this worker answers with why and the page replaces it with a fresh one.
-      const broken = failure !== undefined;
-      const why = describe(failure);
-      failure = undefined;
-      const reply: BundleResult = broken
-        ? { ok: false, errors: [{ file: '', line: 0, column: 0, text: why, lineText: '' }] }
-        : result;
-      scope.postMessage({ type: 'bundled', id, result: reply, broken });
-    });
+const methods: BundlerMethods = {
+  start,
+  async bundle({ lesson, files }): Promise<BundleOutcome> {
+    building++;
+    const result = await start()
+      .then(() => bundle(lesson, files))
+      .finally(() => building--);
+    // esbuild itself failed (not a message about the code): its state cannot be trusted, so
+    // this worker answers with why and the page replaces it with a fresh one.
+    const broken = failure !== undefined;
+    const why = describe(failure);
+    failure = undefined;
+    return broken
+      ? {
+          result: {
+            ok: false,
+            errors: [{ file: '', line: 0, column: 0, text: why, lineText: '' }],
+          },
+          broken,
+        }
+      : { result, broken };
+  },
 };
+const rpc = createRpc<Record<never, never>, BundlerMethods>(methods, (message) =>
+  scope.postMessage(message),
+);
+scope.onmessage = ({ data }) => rpc.receive(data);
 
 /** Bundles asked for and not yet answered. */
 let building = 0;

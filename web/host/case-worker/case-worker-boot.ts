@@ -15,7 +15,7 @@ const CASE_SCRIPT_NAME = 'theinference-case.js';
  *   would have them all again;
  * - `importScripts`, which runs a classic script whose `let` would shadow a global the harness
  *   reads (the string forms of the timers are refused for the same reason, see `noStrings`).
- * The CLI's worker has none of these (cli/sandbox/child/worker-boot.ts keeps only WEB_GLOBALS).
+ * The CLI's worker has none of these (cli/sandbox/child/case-thread.ts keeps only WEB_GLOBALS).
  */
 export const REMOVED_NAMES = [
   'postMessage',

@@ -1,7 +1,7 @@
 import type { BundleResult, Bundler, CompileError, FileMap, Lesson } from '../../../core/index.ts';
 // Not from the core's index: this module starts the page's bundler before the app is evaluated.
-import { bundleInputs } from '../../../core/runner.ts';
-import type { BundlerReply, BundlerRequest } from '../bundler/bundler-messages.ts';
+import { bundleInputs, createRpc, type RpcMessage } from '../../../core/runner.ts';
+import type { BundlerMethods } from '../bundler/bundler-messages.ts';
 
 /** Where the bundler is, for the run controls (they show it, and a retry if it failed). */
 export type BundlerStatus =
@@ -9,9 +9,9 @@ export type BundlerStatus =
 
 /** The slice of a `Worker` the bundler uses (a fake in tests). */
 export interface BundlerWorker {
-  onmessage: ((event: { data: BundlerReply }) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
   onerror: ((event: { message?: string; preventDefault(): void }) => void) | null;
-  postMessage(message: BundlerRequest): void;
+  postMessage(message: RpcMessage): void;
   terminate(): void;
 }
 
@@ -101,22 +101,44 @@ export function createBundler(startWorker: () => BundlerWorker): PageBundler {
   }
 
   const start = (worker: BundlerWorker, forget: () => void): Promise<Bundler> => {
+    const rpc = createRpc<BundlerMethods, Record<never, never>>({}, (message) =>
+      worker.postMessage(message),
+    );
+    worker.onmessage = ({ data }) => rpc.receive(data);
     /**
      * Builds wait here, not in the worker, which gets one at a time: when esbuild dies, the
      * build it was on is the one that killed it, and those behind it have not touched it.
      */
     const queue: Build[] = [];
-    let current: (Build & { id: number }) | undefined;
-    let nextId = 0;
+    let current: Build | undefined;
     /** Set once this worker is gone: later builds go to its successor. */
     let gone = false;
     const next = () => {
       if (current || gone) return;
       const build = queue.shift();
       if (!build) return;
-      current = { ...build, id: ++nextId };
-      const { id, lesson, files } = current;
-      worker.postMessage({ type: 'bundle', id, lesson: bundleInputs(lesson), files });
+      current = build;
+      const made = rpc.call('bundle', { lesson: bundleInputs(build.lesson), files: build.files });
+      made.then(
+        ({ result, broken }) => {
+          if (current !== build) return;
+          if (broken) {
+            // esbuild broke over this code: the learner hears why, and a fresh bundler starts at
+            // once (this one would fail every later build, the reference's included).
+            abandon(brokenBundler(result));
+            firstBundle();
+            load().catch(() => undefined);
+            return;
+          }
+          current = undefined;
+          build.resolve(result);
+          firstBundle();
+          next();
+        },
+        (error: unknown) => {
+          if (current === build) abandon(stoppedBundler(describe(error)));
+        },
+      );
     };
     const bundle: Bundler = (lesson, files) => {
       if (gone) return elsewhere(lesson, files);
@@ -129,33 +151,16 @@ export function createBundler(startWorker: () => BundlerWorker): PageBundler {
     const abandon = (result: BundleResult) => {
       gone = true;
       forget();
-      current?.resolve(result);
+      const build = current;
       current = undefined;
-      for (const build of queue.splice(0)) build.resolve(elsewhere(build.lesson, build.files));
+      rpc.close({ name: 'BundlerStopped', message: 'the bundler stopped' });
+      build?.resolve(result);
+      for (const waiting of queue.splice(0)) {
+        waiting.resolve(elsewhere(waiting.lesson, waiting.files));
+      }
     };
     return new Promise((resolve, reject) => {
       let started = false;
-      worker.onmessage = ({ data: reply }) => {
-        if (reply.type === 'ready') {
-          started = true;
-          resolve(bundle);
-        } else if (reply.type === 'failed') {
-          reject(new Error(reply.message));
-        } else if (reply.id !== current?.id) {
-          return;
-        } else if (reply.broken) {
-          // esbuild broke over this code: the learner hears why, and a fresh bundler starts at
-          // once (this one would fail every later build, the reference's included).
-          abandon(brokenBundler(reply.result));
-          firstBundle();
-          load().catch(() => undefined);
-        } else {
-          current.resolve(reply.result);
-          current = undefined;
-          firstBundle();
-          next();
-        }
-      };
       worker.onerror = (event) => {
         event.preventDefault();
         const message = event.message || 'its worker did not start';
@@ -163,7 +168,10 @@ export function createBundler(startWorker: () => BundlerWorker): PageBundler {
         // It died after starting: the build it was on fails, the others go to a new one.
         abandon(stoppedBundler(message));
       };
-      worker.postMessage({ type: 'start' });
+      rpc.call('start', null).then(() => {
+        started = true;
+        resolve(bundle);
+      }, reject);
     });
   };
 

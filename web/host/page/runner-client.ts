@@ -1,16 +1,22 @@
 import {
+  createRpc,
   unrunCase,
   unrunRun,
   type CaseReport,
   type CaseRun,
   type LessonCase,
   type ModelSource,
+  type Rpc,
   type SerializedError,
   type StackFrame,
-  type UserAnswer,
   type UserAnswerer,
 } from '../../../core/index.ts';
-import { parseFrameReport, type FrameReport, type FrameRequest } from '../runner-frame/protocol.ts';
+import {
+  parseHandshake,
+  type FrameHandshake,
+  type FrameMethods,
+  type PageMethods,
+} from '../runner-frame/protocol.ts';
 
 /**
  * The page's runner frame: `<iframe sandbox="allow-scripts" src="runner.html">`, hidden, for the
@@ -106,11 +112,18 @@ const START_WITHIN_MS = 10_000;
  */
 const READY_AFTER_LOAD_MS = 1_000;
 
+/** One message to the frame: which of its methods, with what. */
+type FrameRequest = {
+  [K in keyof FrameMethods]: { method: K; arg: Parameters<FrameMethods[K]>[0] };
+}[keyof FrameMethods];
+
 interface Frame {
   element: HTMLIFrameElement;
   ready: boolean;
   heart: MessagePort | undefined;
   port: MessagePort | undefined;
+  /** The RPC over `port`, from the frame's `ready` on. */
+  rpc: Rpc<FrameMethods> | undefined;
   /** Requests go straight through: the frame answered since the last run ended. */
   open: boolean;
   createdAt: number;
@@ -128,9 +141,7 @@ interface Client {
   onCase(report: CaseReport): void;
   model?: ModelSource;
   user?: UserAnswerer;
-  /** Live calls waiting on the model or the person, aborted when the run ends. */
-  calls: Set<AbortController>;
-  /** A live run's end (`live-done`), or the error it died of. */
+  /** A live run's end (`liveDone`), or the error it died of. */
   onLive?(end: LiveRunEnd | SerializedError): void;
   settle(): void;
 }
@@ -164,6 +175,7 @@ export function createRunnerFrame({ url }: RunnerFrameOptions): RunnerFrame {
       ready: false,
       heart: undefined,
       port: undefined,
+      rpc: undefined,
       open: false,
       createdAt: performance.now(),
       queue,
@@ -175,9 +187,9 @@ export function createRunnerFrame({ url }: RunnerFrameOptions): RunnerFrame {
     return created;
   };
 
-  const post = (target: Frame, request: FrameRequest) => {
-    if (request.type === 'run' || request.type === 'live') target.sent.add(request.id);
-    target.port?.postMessage(request);
+  const post = (target: Frame, { method, arg }: FrameRequest) => {
+    if (method !== 'cancel') target.sent.add(arg.id);
+    target.rpc?.notify(method, arg);
   };
 
   const send = (request: FrameRequest) => {
@@ -197,81 +209,70 @@ export function createRunnerFrame({ url }: RunnerFrameOptions): RunnerFrame {
     if (!current || event.source !== current.element.contentWindow || event.origin !== 'null') {
       return;
     }
-    if (parseFrameReport(event.data)?.type !== 'ready' || current.ready) return;
+    if (parseHandshake(event.data)?.type !== 'ready' || current.ready) return;
     current.ready = true;
     const heart = new MessageChannel();
     heart.port1.onmessage = (beat: MessageEvent<unknown>) => onPong(current, beat.data);
     current.heart = heart.port1;
     const requests = new MessageChannel();
-    requests.port1.onmessage = (message: MessageEvent<unknown>) => onReport(current, message.data);
-    current.port = requests.port1;
+    const port = requests.port1;
+    const rpc = createRpc<FrameMethods, PageMethods>(answering(current), (message) => {
+      port.postMessage(message);
+    });
+    // Only the frame holds the other end: its messages need no parsing beyond the RPC's own.
+    port.onmessage = (message: MessageEvent<unknown>) => rpc.receive(message.data);
+    current.port = port;
+    current.rpc = rpc;
     // The frame's origin is opaque ("null"), so no narrower target origin can name it.
     const target = current.element.contentWindow;
-    target?.postMessage({ type: 'heartbeat' } satisfies FrameRequest, '*', [heart.port2]);
-    target?.postMessage({ type: 'connect' } satisfies FrameRequest, '*', [requests.port2]);
+    target?.postMessage({ type: 'heartbeat' } satisfies FrameHandshake, '*', [heart.port2]);
+    target?.postMessage({ type: 'connect' } satisfies FrameHandshake, '*', [requests.port2]);
     if (current.queue.length > 0 || clients.size > 0) open(current);
   }
 
-  const onReport = (from: Frame, data: unknown) => {
-    if (from !== frame) return;
-    const report = parseFrameReport(data);
-    if (!report || report.type === 'ready') return;
-    const client = clients.get(report.id);
-    if (!client) return;
-    handle(report, client);
-  };
-
-  const handle = (report: Exclude<FrameReport, { type: 'ready' }>, client: Client) => {
-    switch (report.type) {
-      case 'cases':
-        for (const caseReport of report.reports) finishCase(client, caseReport);
-        return;
-      case 'live-done':
-        client.onLive?.(report);
-        return client.settle();
-      case 'failed':
-        return fail(client, report.error);
-      case 'model-request':
-        return answer(report.id, report.call, report.request, client);
-      case 'ask':
-        return ask(report, client);
-    }
-  };
-
-  /** Live mode: the person answers a question of the harness, and the answer goes to the frame. */
-  const ask = ({ id, call, question }: Extract<FrameReport, { type: 'ask' }>, client: Client) => {
-    const abort = new AbortController();
-    client.calls.add(abort);
-    const reply = (answer: UserAnswer) => {
-      client.calls.delete(abort);
-      if (!abort.signal.aborted && clients.get(id) === client)
-        send({ type: 'ask-reply', id, call, answer });
+  /**
+   * The page's side of the RPC with frame `from`: its word about the runs it holds, heard while
+   * it is still the page's frame. Its model calls and questions abort when the frame aborts them
+   * (the run ended first) or is lost (`loseFrame` closes its RPC).
+   */
+  const answering = (from: Frame): PageMethods => {
+    const clientOf = (id: number) => (from === frame ? clients.get(id) : undefined);
+    return {
+      cases({ id, reports }) {
+        const client = clientOf(id);
+        if (client) for (const report of reports) finishCase(client, report);
+      },
+      liveDone({ id, run, frames }) {
+        const client = clientOf(id);
+        client?.onLive?.({ run, frames });
+        client?.settle();
+      },
+      failed({ id, error }) {
+        const client = clientOf(id);
+        if (client) fail(client, error);
+      },
+      /** Live mode: the page's model source answers; its failure is a network's (status 0). */
+      async model({ id, request }, { signal }) {
+        const model = clientOf(id)?.model;
+        if (!model) throw new Error('No live run here is waiting for this answer.');
+        try {
+          return await model.answer(request, { signal });
+        } catch (error) {
+          const failure = { type: 'connection_error', message: String(error) };
+          return { ok: false, status: 0, body: { type: 'error', error: failure } };
+        }
+      },
+      /** Live mode: the person answers a question of the harness, through the live panel. */
+      async ask({ id, question }, { signal }) {
+        const user = clientOf(id)?.user;
+        if (!user) return { ok: false, message: `No one is there to ask about ${question.name}.` };
+        try {
+          return await user(question, { signal });
+        } catch (error) {
+          return { ok: false, message: String(error) };
+        }
+      },
     };
-    const none = { ok: false, message: `No one is there to ask about ${question.name}.` } as const;
-    Promise.resolve(client.user ? client.user(question, { signal: abort.signal }) : none).then(
-      reply,
-      (error: unknown) => reply({ ok: false, message: String(error) }),
-    );
-  };
-
-  /** Live mode: the page's model source answers, and the answer goes back to the frame. */
-  const answer = (id: number, call: number, request: Record<string, unknown>, client: Client) => {
-    const { model } = client;
-    if (!model) return;
-    const abort = new AbortController();
-    client.calls.add(abort);
-    const reply = (result: Parameters<typeof resultReply>[0]) => {
-      client.calls.delete(abort);
-      if (!abort.signal.aborted && clients.get(id) === client) send(resultReply(result, id, call));
-    };
-    const answered = (async () => model.answer(request, { signal: abort.signal }))();
-    answered.then(reply, (error: unknown) =>
-      reply({
-        ok: false,
-        status: 0,
-        body: { type: 'error', error: { type: 'connection_error', message: String(error) } },
-      }),
-    );
   };
 
   /** Every case of the run fails with `error` (a live run ends with it). */
@@ -353,14 +354,14 @@ export function createRunnerFrame({ url }: RunnerFrameOptions): RunnerFrame {
     if (!lostFrame) return;
     frame = undefined;
     outstanding = undefined;
+    const error = reason === 'crashed' ? SANDBOX_CRASHED : SANDBOX_NEVER_STARTED;
+    // Its model calls and questions still out here abort: the live fetch, the approval prompt.
+    lostFrame.rpc?.close(error);
     lostFrame.heart?.close();
     lostFrame.port?.close();
     lostFrame.element.remove();
     const gone = reason === 'never-started' ? [...clients.keys()] : [...lostFrame.sent];
-    if (reason === 'crashed') {
-      ensureFrame(lostFrame.queue.filter((r) => r.type === 'run' || r.type === 'live'));
-    }
-    const error = reason === 'crashed' ? SANDBOX_CRASHED : SANDBOX_NEVER_STARTED;
+    if (reason === 'crashed') ensureFrame(lostFrame.queue.filter((r) => r.method !== 'cancel'));
     for (const id of gone) {
       const client = clients.get(id);
       if (client) fail(client, error);
@@ -373,6 +374,7 @@ export function createRunnerFrame({ url }: RunnerFrameOptions): RunnerFrame {
     window.removeEventListener('message', onMessage);
     listening = false;
     stopHeartbeat();
+    frame?.rpc?.close({ name: 'Disposed', message: 'The runner frame was removed.' });
     frame?.element.remove();
     frame = undefined;
   };
@@ -386,17 +388,16 @@ export function createRunnerFrame({ url }: RunnerFrameOptions): RunnerFrame {
     send(request);
   };
 
-  const end = (id: number, client: Client) => {
+  const end = (id: number) => {
     clients.delete(id);
     frame?.sent.delete(id);
-    for (const call of client.calls) call.abort();
     if (clients.size === 0) idleSince = performance.now();
   };
 
   /** Takes a request never sent out of the queue: true when it was still there. */
   const unqueue = (id: number): boolean => {
     const queue = frame?.queue ?? [];
-    const waiting = queue.findIndex((r) => (r.type === 'run' || r.type === 'live') && r.id === id);
+    const waiting = queue.findIndex((r) => r.method !== 'cancel' && r.arg.id === id);
     if (waiting >= 0) queue.splice(waiting, 1);
     return waiting >= 0;
   };
@@ -413,22 +414,21 @@ export function createRunnerFrame({ url }: RunnerFrameOptions): RunnerFrame {
         cases: [],
         reports: new Map(),
         onCase: () => {},
-        calls: new Set(),
         model,
         ...(user ? { user } : {}),
         onLive: (end) => (ended = end),
         settle,
       };
       const result = done.then((): LiveRunEnd => {
-        end(id, client);
+        end(id);
         return 'run' in ended ? ended : { run: unrunRun(ended), frames: [] };
       });
-      start(id, client, { type: 'live', id, script, sourceMap, input, timeoutMs });
+      start(id, client, { method: 'live', arg: { id, script, sourceMap, input, timeoutMs } });
       return {
         result,
         cancel() {
           if (!clients.has(id)) return;
-          if (!unqueue(id)) return send({ type: 'cancel', id });
+          if (!unqueue(id)) return send({ method: 'cancel', arg: { id } });
           ended = { run: unrunRun('cancelled'), frames: [] };
           settle();
         },
@@ -442,34 +442,25 @@ export function createRunnerFrame({ url }: RunnerFrameOptions): RunnerFrame {
         cases,
         reports: new Map(),
         onCase,
-        calls: new Set(),
         settle,
       };
       const result = done.then(() => {
-        end(id, client);
+        end(id);
         return cases.map((c) => client.reports.get(c.name) as CaseReport);
       });
       if (cases.length === 0) settle();
-      else start(id, client, { type: 'run', id, script, sourceMap, cases, timeoutMs });
+      else start(id, client, { method: 'run', arg: { id, script, sourceMap, cases, timeoutMs } });
       return {
         result,
         cancel() {
           if (!clients.has(id)) return;
-          if (!unqueue(id)) return send({ type: 'cancel', id });
+          if (!unqueue(id)) return send({ method: 'cancel', arg: { id } });
           // Never sent: it ends here.
           for (const c of cases) finishCase(client, unrunCase(c, 'cancelled'));
         },
       };
     },
   };
-}
-
-function resultReply(
-  result: Extract<FrameRequest, { type: 'model-reply' }>['result'],
-  id: number,
-  call: number,
-): FrameRequest {
-  return { type: 'model-reply', id, call, result };
 }
 
 const SANDBOX_CRASHED: SerializedError = {

@@ -1,6 +1,6 @@
 // Runs in the runner frame (the page's sandboxed iframe, an opaque origin); starts case workers.
 import type { Clock } from '../../../core/index.ts';
-import { parseFrameRequest, type FrameReport } from './protocol.ts';
+import { parseHandshake, type FrameHandshake } from './protocol.ts';
 import { createFrameServer } from './serve-runs.ts';
 import {
   createWorkerPool,
@@ -14,7 +14,7 @@ import {
  * the page embeds it as `<iframe sandbox="allow-scripts" src="runner.html">`, an opaque origin
  * under a strict policy that its Blob workers inherit (no network at all). It creates the
  * workers that run learner code, answers their model calls from the cassettes and grades each
- * case (serve-runs.ts), and tells the page one case at a time.
+ * case (serve-runs.ts), and reports to the page over the port the page hands it (protocol.ts).
  */
 
 /** The page's origin: this document's URL origin (the document's own origin is opaque). */
@@ -43,16 +43,17 @@ function startCaseWorker(): PoolWorker {
   return { worker: worker as unknown as PoolThread, port: channel.port1 as unknown as PoolPort };
 }
 
+/** The heartbeat worker's program (heartbeat.worker.ts), bundled at build time. */
+declare const __HEARTBEAT_WORKER__: string;
+
 /**
- * Answers the page's heartbeat on a thread of its own, over a port the page sends: however busy
- * this frame's main thread is, the page hears that the frame is alive, and stops hearing it only
- * when the frame's process is gone.
+ * Answers the page's heartbeat on a thread of its own (heartbeat.worker.ts), over a port the
+ * page sends: the page hears the frame is alive however busy this main thread is.
  */
-const HEART =
-  'onmessage = (e) => { const port = e.ports[0]; port.onmessage = (m) => port.postMessage(m.data); };';
-const heart = new Worker(URL.createObjectURL(new Blob([HEART], { type: 'text/javascript' })), {
-  name: 'theinference-heartbeat',
-});
+const heart = new Worker(
+  URL.createObjectURL(new Blob([__HEARTBEAT_WORKER__], { type: 'text/javascript' })),
+  { name: 'theinference-heartbeat' },
+);
 
 const clock: Clock = {
   now: () => performance.now(),
@@ -72,32 +73,30 @@ const pool = createWorkerPool(startCaseWorker, { refillDelayMs: REFILL_DELAY_MS 
 
 let port: MessagePort | undefined;
 let beating = false;
-const serve = createFrameServer({
+const page = createFrameServer({
   spawn: pool.spawn,
   reserve: pool.reserve,
   clock,
   prelude: BOOTED_PRELUDE,
   cores: navigator.hardwareConcurrency,
-  report: (report: FrameReport) => port?.postMessage(report),
+  post: (message) => port?.postMessage(message),
 });
 
 /** The page's window messages: the two channels, each handed over once. */
 addEventListener('message', (event) => {
   if (event.source !== parent || event.origin !== appOrigin) return;
-  const request = parseFrameRequest(event.data);
+  const handshake = parseHandshake(event.data);
   const given = event.ports[0];
-  if (!request || !given) return;
-  if (request.type === 'heartbeat' && !beating) {
+  if (!handshake || !given) return;
+  if (handshake.type === 'heartbeat' && !beating) {
     beating = true;
     heart.postMessage(null, [given]);
-  } else if (request.type === 'connect' && !port) {
+  } else if (handshake.type === 'connect' && !port) {
     port = given;
-    port.onmessage = (message) => {
-      const parsed = parseFrameRequest(message.data);
-      if (parsed) serve(parsed);
-    };
+    // Only the page holds this port: its messages need no parsing beyond the RPC's own.
+    port.onmessage = (message) => page.receive(message.data);
   }
 });
 
-parent.postMessage({ type: 'ready' } satisfies FrameReport, appOrigin);
+parent.postMessage({ type: 'ready' } satisfies FrameHandshake, appOrigin);
 pool.refill();

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  CaseReport,
-  Clock,
-  LessonCase,
-  SpawnWorker,
-  WorkerEvents,
+import {
+  createRpc,
+  type CaseReport,
+  type CaseRun,
+  type Clock,
+  type LessonCase,
+  type RpcCall,
+  type SpawnWorker,
+  type WorkerEvents,
 } from '../../../core/index.ts';
 import type { WorkerHandle } from '../../../core/run/host.ts';
 import cassette from '../../../fixtures/the-while-loop/cases/echo/cassette.json';
 import expected from '../../../fixtures/the-while-loop/cases/echo/expected.json';
-import type { FrameReport } from './protocol.ts';
+import type { FrameMethods, PageMethods } from './protocol.ts';
 import { batchCases, CASE_BATCH_MS, createFrameServer } from './serve-runs.ts';
 
 /** The-while-loop's echo case, as the lesson files have it. */
@@ -40,14 +43,20 @@ function playingWorker(testCase: LessonCase, output: unknown) {
     const next = () => {
       const recorded = testCase.cassette.calls[call];
       if (recorded)
-        return events.message({ type: 'model-request', id: ++call, request: recorded.request });
-      events.message({ type: 'output', json: JSON.stringify(output) });
-      events.message({ type: 'done' });
+        return events.message({
+          rpc: 'call',
+          id: ++call,
+          method: 'model',
+          arg: { request: recorded.request },
+        });
+      events.message({ rpc: 'call', id: 0, method: 'output', arg: JSON.stringify(output) });
+      events.message({ rpc: 'call', id: 0, method: 'done', arg: null });
     };
     return {
       post(message) {
-        const type = (message as { type: string }).type;
-        if (type === 'start' || type === 'model-reply') queueMicrotask(next);
+        // The host's `start`, or its answer to a model call.
+        const { method, rpc } = message as { method?: string; rpc?: string };
+        if (method === 'start' || rpc === 'answer') queueMicrotask(next);
       },
       terminate() {},
     };
@@ -55,16 +64,46 @@ function playingWorker(testCase: LessonCase, output: unknown) {
   return { spawn, scripts };
 }
 
+/** What the page heard from the frame, in order; a call waits for the test's `answer`. */
+interface Heard {
+  method: keyof PageMethods;
+  arg: Record<string, unknown>;
+  answer?(value: unknown): void;
+  signal?: RpcCall['signal'];
+}
+
+/**
+ * The frame's server and a page of the test's own, joined by their RPCs; each message crosses
+ * as a port would clone it. `page` is the page's end: the test calls the frame's methods on it.
+ */
 function serve(spawn: SpawnWorker) {
-  const reports: FrameReport[] = [];
-  const handle = createFrameServer({
+  const heard: Heard[] = [];
+  const hear =
+    (method: keyof PageMethods) =>
+    (arg: Record<string, unknown>, { signal }: RpcCall) =>
+      new Promise((answer) => heard.push({ method, arg, answer, signal }));
+  const told = (method: keyof PageMethods) => (arg: Record<string, unknown>) =>
+    void heard.push({ method, arg });
+  const methods = {
+    cases: told('cases'),
+    liveDone: told('liveDone'),
+    failed: told('failed'),
+    model: hear('model'),
+    ask: hear('ask'),
+  } as unknown as PageMethods;
+  const frame = createFrameServer({
     spawn,
     clock,
     prelude: '// prelude',
-    report: (r) => reports.push(r),
+    post: (message) => queueMicrotask(() => page.receive(structuredClone(message))),
   });
-  return { handle, reports };
+  const page = createRpc<FrameMethods, PageMethods>(methods, (message) =>
+    queueMicrotask(() => frame.receive(structuredClone(message))),
+  );
+  return { page, heard };
 }
+
+const sourceMap = '{"version":3,"sources":[],"mappings":""}';
 
 const until = async (check: () => boolean) => {
   while (!check()) await new Promise((resolve) => setTimeout(resolve, 1));
@@ -73,106 +112,101 @@ const until = async (check: () => boolean) => {
 describe('the runner frame server', () => {
   it('grades a run with the core grader and reports each case once, the prelude ahead of the script', async () => {
     const worker = playingWorker(echo, echo.expected);
-    const { handle, reports } = serve(worker.spawn);
-    handle({
-      type: 'run',
-      id: 1,
-      script: 'bundle',
-      sourceMap: '{"version":3,"sources":[],"mappings":""}',
-      cases: [echo],
-      timeoutMs: 2_000,
-    });
-    await until(() => reports.length > 0);
+    const { page, heard } = serve(worker.spawn);
+    page.notify('run', { id: 1, script: 'bundle', sourceMap, cases: [echo], timeoutMs: 2_000 });
+    await until(() => heard.length > 0);
     expect(
-      reports.map((r) => r.type === 'cases' && [r.id, r.reports.map((c) => [c.name, c.status])]),
-    ).toEqual([[1, [['echo', 'pass']]]]);
+      heard.map(({ method, arg }) => [
+        method,
+        arg.id,
+        (arg.reports as CaseReport[]).map((c) => [c.name, c.status]),
+      ]),
+    ).toEqual([['cases', 1, [['echo', 'pass']]]]);
     expect(worker.scripts).toEqual(['// prelude\nbundle']);
   });
 
   it('fails a case whose output differs, from the cassette it answered', async () => {
-    const { handle, reports } = serve(playingWorker(echo, { wrong: true }).spawn);
-    handle({
-      type: 'run',
-      id: 2,
-      script: '',
-      sourceMap: '{"version":3,"sources":[],"mappings":""}',
-      cases: [echo],
-      timeoutMs: 2_000,
-    });
-    await until(() => reports.length > 0);
-    const [report] = reports;
-    expect(report?.type === 'cases' && report.reports[0]?.status).toBe('fail');
+    const { page, heard } = serve(playingWorker(echo, { wrong: true }).spawn);
+    page.notify('run', { id: 2, script: '', sourceMap, cases: [echo], timeoutMs: 2_000 });
+    await until(() => heard.length > 0);
+    expect((heard[0]?.arg.reports as CaseReport[])[0]?.status).toBe('fail');
   });
 
   it('cancels a run: its cases say so', async () => {
     const silent: SpawnWorker = () => ({ post() {}, terminate() {} });
-    const { handle, reports } = serve(silent);
-    handle({
-      type: 'run',
-      id: 3,
-      script: '',
-      sourceMap: '{"version":3,"sources":[],"mappings":""}',
-      cases: [echo],
-      timeoutMs: 60_000,
-    });
-    handle({ type: 'cancel', id: 3 });
-    await until(() => reports.length > 0);
-    const [report] = reports;
-    expect(report?.type === 'cases' && report.reports[0]?.kind).toBe('cancelled');
+    const { page, heard } = serve(silent);
+    page.notify('run', { id: 3, script: '', sourceMap, cases: [echo], timeoutMs: 60_000 });
+    page.notify('cancel', { id: 3 });
+    await until(() => heard.length > 0);
+    expect((heard[0]?.arg.reports as CaseReport[])[0]?.kind).toBe('cancelled');
   });
 
-  it('live request: runs the script once with the input, relays its calls, and sends the run back', async () => {
-    const { handle, reports } = serve(playingWorker(echo, { said: 'done' }).spawn);
-    handle({
-      type: 'live',
-      id: 5,
-      script: '',
-      sourceMap: '{"version":3,"sources":[],"mappings":""}',
-      input: { prompt: 'Echo "tide"' },
-      timeoutMs: 5_000,
+  it("live request: asks the page about a call, and the person's answer goes back to the code", async () => {
+    const call = { name: 'delete_file', input: { path: 'notes.md' } };
+    const replies: unknown[] = [];
+    const asking: SpawnWorker = (_script, events) => ({
+      post(message) {
+        // The host's `start`, then its answer to the worker's `ask` call.
+        const { method, rpc } = message as { method?: string; rpc?: string };
+        if (method === 'start') {
+          queueMicrotask(() => events.message({ rpc: 'call', id: 1, method: 'ask', arg: call }));
+        }
+        if (rpc !== 'answer') return;
+        replies.push(message);
+        queueMicrotask(() => events.message({ rpc: 'call', id: 0, method: 'done', arg: null }));
+      },
+      terminate() {},
     });
-    await until(() => reports.some((r) => r.type === 'model-request'));
-    const first = reports.find((r) => r.type === 'model-request');
-    if (first?.type !== 'model-request') throw new Error('no request');
+    const { page, heard } = serve(asking);
+    page.notify('live', { id: 4, script: '', sourceMap, input: null, timeoutMs: 5_000 });
+    await until(() => heard.some((h) => h.method === 'ask'));
+    const question = heard.find((h) => h.method === 'ask');
+    question?.answer?.({ ok: true, decision: { kind: 'deny', reason: 'not now' } });
+    await until(() => heard.some((h) => h.method === 'liveDone'));
+    expect([question?.arg, replies]).toEqual([
+      { id: 4, question: call },
+      [
+        {
+          rpc: 'answer',
+          id: 1,
+          value: { kind: 'deny', reason: 'not now' },
+        },
+      ],
+    ]);
+  });
+
+  it('live request: runs the script once with the input, calls the page for each model call, and sends the run back', async () => {
+    const { page, heard } = serve(playingWorker(echo, { said: 'done' }).spawn);
+    const input = { prompt: 'Echo "tide"' };
+    page.notify('live', { id: 5, script: '', sourceMap, input, timeoutMs: 5_000 });
+    const calls = () => heard.filter((h) => h.method === 'model');
+    await until(() => calls().length === 1);
     const retries = [{ status: 429, type: 'rate_limit_error', retryAfter: 0.2 }];
     const response = echo.cassette.calls[0]!.response;
-    handle({
-      type: 'model-reply',
-      id: 5,
-      call: first.call,
-      result: { ok: true, response, retries },
-    });
-    await until(() => reports.filter((r) => r.type === 'model-request').length === 2);
-    const second = reports.filter((r) => r.type === 'model-request')[1];
-    if (second?.type !== 'model-request') throw new Error('no second request');
+    expect(calls()[0]?.arg).toEqual({ id: 5, request: echo.cassette.calls[0]!.request });
+    calls()[0]?.answer?.({ ok: true, response, retries });
+    await until(() => calls().length === 2);
     // The page's session refused it (a wallet limit): the run ends there, nothing graded.
-    handle({ type: 'model-reply', id: 5, call: second.call, result: { ok: false, stop: 'limit' } });
-    await until(() => reports.some((r) => r.type === 'live-done'));
-    const done = reports.find((r) => r.type === 'live-done');
-    if (done?.type !== 'live-done') throw new Error('no end');
-    const calls = done.run.events.filter((e) => e.type === 'model-call');
+    calls()[1]?.answer?.({ ok: false, stop: 'limit' });
+    await until(() => heard.some((h) => h.method === 'liveDone'));
+    const done = heard.find((h) => h.method === 'liveDone')?.arg as { run: CaseRun };
+    const made = done.run.events.filter((e) => e.type === 'model-call');
     expect([
-      reports.some((r) => r.type === 'cases'),
+      heard.some((h) => h.method === 'cases'),
       done.run.outcome.kind,
-      calls.map((c) => [c.index, c.response?.id, c.retries]),
+      made.map((c) => [c.index, c.response?.id, c.retries]),
     ]).toEqual([false, 'cancelled', [[1, response.id, retries]]]);
   });
 
-  it('live request: Stop cancels it, and a call still out is dropped', async () => {
-    const { handle, reports } = serve(playingWorker(echo, null).spawn);
-    handle({
-      type: 'live',
-      id: 6,
-      script: '',
-      sourceMap: '{"version":3,"sources":[],"mappings":""}',
-      input: null,
-      timeoutMs: 5_000,
-    });
-    await until(() => reports.some((r) => r.type === 'model-request'));
-    handle({ type: 'cancel', id: 6 });
-    await until(() => reports.some((r) => r.type === 'live-done'));
-    const done = reports.find((r) => r.type === 'live-done');
-    expect(done?.type === 'live-done' && done.run.outcome.kind).toBe('cancelled');
+  it('live request: Stop cancels it, and the call still out aborts on the page', async () => {
+    const { page, heard } = serve(playingWorker(echo, null).spawn);
+    page.notify('live', { id: 6, script: '', sourceMap, input: null, timeoutMs: 5_000 });
+    await until(() => heard.some((h) => h.method === 'model'));
+    page.notify('cancel', { id: 6 });
+    await until(() => heard.some((h) => h.method === 'liveDone'));
+    const done = heard.find((h) => h.method === 'liveDone')?.arg as { run: CaseRun };
+    const call = heard.find((h) => h.method === 'model');
+    expect([done.run.outcome.kind, call?.signal?.aborted]).toEqual(['cancelled', true]);
   });
 });
 
@@ -222,17 +256,10 @@ describe("the frame's case reports to the page", () => {
 
   it('a seven-case run reaches the page as one message', async () => {
     const cases = Array.from({ length: 7 }, (_, i) => ({ ...echo, name: `echo-${i}` }));
-    const { handle, reports } = serve(playingWorker(echo, echo.expected).spawn);
-    handle({
-      type: 'run',
-      id: 7,
-      script: '',
-      sourceMap: '{"version":3,"sources":[],"mappings":""}',
-      cases,
-      timeoutMs: 2_000,
-    });
-    await until(() => reports.length > 0);
+    const { page, heard } = serve(playingWorker(echo, echo.expected).spawn);
+    page.notify('run', { id: 7, script: '', sourceMap, cases, timeoutMs: 2_000 });
+    await until(() => heard.length > 0);
     await new Promise((resolve) => setTimeout(resolve, CASE_BATCH_MS * 2));
-    expect(reports.map((r) => r.type === 'cases' && r.reports.length)).toEqual([7]);
+    expect(heard.map(({ arg }) => (arg.reports as CaseReport[]).length)).toEqual([7]);
   });
 });

@@ -2,14 +2,19 @@ import type {
   CaseGrading,
   CaseReport,
   Clock,
-  ModelAnswer,
   ModelSource,
   SpawnWorker,
-  UserAnswer,
   UserAnswerer,
 } from '../../../core/index.ts';
-import { createStackMapper, gradeBundle, runScript } from '../../../core/runner.ts';
-import type { FrameReport, FrameRequest } from './protocol.ts';
+import {
+  createRpc,
+  createStackMapper,
+  gradeBundle,
+  runScript,
+  type Rpc,
+  type RpcMessage,
+} from '../../../core/runner.ts';
+import type { FrameMethods, PageMethods } from './protocol.ts';
 
 export interface FrameServerOptions {
   spawn: SpawnWorker;
@@ -20,18 +25,18 @@ export interface FrameServerOptions {
   prelude: string;
   /** The machine's cores: at most this many cases run at once (`RunHost.cores`). */
   cores?: number;
-  /** Sends a report to the page. */
-  report(report: FrameReport): void;
+  /** Sends an RPC message to the page (over the port it gave us). */
+  post(message: RpcMessage): void;
 }
 
 /**
- * The runner frame's side of a run, as an ordinary function of its requests (frame.ts wires it
- * to the page's port; tests call it with fake workers): each `run` is graded with the core's
- * `gradeBundle`, every case in a fresh worker answered from its cassette, and the cases' reports
- * go to the page as they are graded, those that finish close together in one message
- * (`batchCases`). A `live` request (the learner's own question) runs the script once, ungraded,
- * relays every model call to the page, waits for its `model-reply`, and sends the run back;
- * each question the harness asks the user (`h.ask`) goes to the page too, for the person.
+ * The runner frame's side of the RPC with the page, as an ordinary object (frame.ts hands it
+ * what arrives on the page's port; tests pair it with a page of their own and fake workers):
+ * each `run` is graded with the core's `gradeBundle`, every case in a fresh worker answered
+ * from its cassette, and the cases' reports go to the page as they are graded, those that
+ * finish close together in one message (`batchCases`). A `live` run (the learner's own
+ * question) runs the script once, ungraded, each model call and each question the harness asks
+ * the user (`h.ask`) a call to the page, and sends the run back.
  */
 export function createFrameServer({
   spawn,
@@ -39,118 +44,74 @@ export function createFrameServer({
   clock,
   prelude,
   cores,
-  report,
-}: FrameServerOptions) {
+  post,
+}: FrameServerOptions): Rpc<PageMethods> {
   /** Runs under way (graded or live), each with its way to stop. */
   const runs = new Map<number, { cancel(): void }>();
-  /** Live calls waiting for the page, by run and call number. */
-  const waiting = new Map<string, (result: ModelAnswer) => void>();
-  let nextCall = 0;
-  /** Live questions waiting for the person, by run and question number. */
-  const asking = new Map<string, (answer: UserAnswer) => void>();
 
-  /** Live mode's model: each call goes to the page, whose live session answers it. */
+  /**
+   * Live mode's model and user: each call goes to the page. A run that ends first aborts the
+   * calls it still has out (runScript), and the RPC passes the abort on to the page.
+   */
   const relayTo = (id: number): ModelSource => ({
-    answer: (request, { signal } = {}) =>
-      new Promise((resolve) => {
-        const call = ++nextCall;
-        const key = `${id}:${call}`;
-        waiting.set(key, resolve);
-        signal?.addEventListener('abort', () => waiting.delete(key));
-        report({ type: 'model-request', id, call, request });
-      }),
+    answer: (request, { signal } = {}) => page.call('model', { id, request }, { signal }),
   });
-
-  /** Live mode's user: each question goes to the page, where the person answers it. */
   const askPage =
     (id: number): UserAnswerer =>
     (question, { signal } = {}) =>
-      new Promise((resolve) => {
-        const call = ++nextCall;
-        const key = `${id}:${call}`;
-        asking.set(key, resolve);
-        signal?.addEventListener('abort', () => asking.delete(key));
-        report({ type: 'ask', id, call, question });
-      });
+      page.call('ask', { id, question }, { signal });
 
-  return (request: FrameRequest): void => {
-    switch (request.type) {
-      case 'run': {
-        const { id, script, sourceMap, cases, timeoutMs } = request;
-        if (runs.has(id)) return;
-        // The next run of this lesson finds a waiting worker for every case.
-        reserve?.(cases.length);
-        let grading: CaseGrading;
-        const onCase = batchCases(cases.length, clock, (reports) =>
-          report({ type: 'cases', id, reports }),
-        );
-        try {
-          grading = gradeBundle(
-            { spawn, clock, prelude, cores },
-            cases,
-            { script, sourceMap },
-            { timeoutMs, onCase },
-          );
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          report({ type: 'failed', id, error: { name: 'SandboxUnavailable', message } });
-          return;
-        }
-        runs.set(id, grading);
-        void grading.result.finally(() => runs.delete(id));
-        return;
-      }
-      case 'live': {
-        const { id, script, sourceMap, input, timeoutMs } = request;
-        if (runs.has(id)) return;
-        const model = relayTo(id);
-        let handle: ReturnType<typeof runScript>;
-        try {
-          const user = askPage(id);
-          handle = runScript(
-            { spawn, clock, prelude },
-            script,
-            input,
-            timeoutMs,
-            model,
-            undefined,
-            user,
-          );
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          report({ type: 'failed', id, error: { name: 'SandboxUnavailable', message } });
-          return;
-        }
-        runs.set(id, handle);
-        void handle.result.then((run) => {
-          runs.delete(id);
-          const stack = run.outcome.kind === 'threw' ? run.outcome.error.stack : undefined;
-          const frames = createStackMapper(sourceMap).frames(stack);
-          report({ type: 'live-done', id, run, frames });
-        });
-        return;
-      }
-      case 'cancel':
-        runs.get(request.id)?.cancel();
-        return;
-      case 'model-reply': {
-        const key = `${request.id}:${request.call}`;
-        const resolve = waiting.get(key);
-        waiting.delete(key);
-        resolve?.(request.result);
-        return;
-      }
-      case 'ask-reply': {
-        const key = `${request.id}:${request.call}`;
-        const resolve = asking.get(key);
-        asking.delete(key);
-        resolve?.(request.answer);
-        return;
-      }
-      default:
-        return;
-    }
+  /** The frame could not start run `id`'s workers: the page hears why. */
+  const unavailable = (id: number, error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    page.notify('failed', { id, error: { name: 'SandboxUnavailable', message } });
   };
+
+  const methods: FrameMethods = {
+    run({ id, script, sourceMap, cases, timeoutMs }) {
+      if (runs.has(id)) return;
+      // The next run of this lesson finds a waiting worker for every case.
+      reserve?.(cases.length);
+      let grading: CaseGrading;
+      const onCase = batchCases(cases.length, clock, (reports) =>
+        page.notify('cases', { id, reports }),
+      );
+      try {
+        grading = gradeBundle(
+          { spawn, clock, prelude, cores },
+          cases,
+          { script, sourceMap },
+          { timeoutMs, onCase },
+        );
+      } catch (error) {
+        return unavailable(id, error);
+      }
+      runs.set(id, grading);
+      void grading.result.finally(() => runs.delete(id));
+    },
+    live({ id, script, sourceMap, input, timeoutMs }) {
+      if (runs.has(id)) return;
+      let handle: ReturnType<typeof runScript>;
+      try {
+        const host = { spawn, clock, prelude };
+        handle = runScript(host, script, input, timeoutMs, relayTo(id), undefined, askPage(id));
+      } catch (error) {
+        return unavailable(id, error);
+      }
+      runs.set(id, handle);
+      void handle.result.then((run) => {
+        runs.delete(id);
+        const stack = run.outcome.kind === 'threw' ? run.outcome.error.stack : undefined;
+        const frames = createStackMapper(sourceMap).frames(stack);
+        page.notify('liveDone', { id, run, frames });
+      });
+    },
+    cancel({ id }) {
+      runs.get(id)?.cancel();
+    },
+  };
+  const page = createRpc<PageMethods, FrameMethods>(methods, post);
+  return page;
 }
 
 /**

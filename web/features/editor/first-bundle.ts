@@ -1,6 +1,7 @@
 /**
- * Signals between start-up steps that live in different chunks (web/boot.ts sets them; the
- * editor's lazily loaded setup reads them), so the editor does not import the runner.
+ * The page's first bundle, as a signal the editor waits for (monaco-setup.ts starts the
+ * TypeScript worker after it): web/boot.ts marks it done. A signal of the editor's own, so its
+ * lazily loaded setup imports neither the runner's host nor the app above it.
  */
 let firstBundle: () => void = () => {};
 

@@ -42,6 +42,7 @@ export type AppState = DraftsSlice &
 export type PersistedState = Pick<
   AppState,
   | 'drafts'
+  | 'draftStamps'
   | 'progress'
   | 'watch'
   | 'theme'

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { CarryChoice, CarryForward, FileMap, LearnerCode, Lesson } from '../../core/index.ts';
-import { bump, type DraftsSlice } from './drafts-slice.ts';
+import { bump, putDraft, type ConflictField, type DraftsSlice } from './drafts-slice.ts';
 
 /**
  * How a lesson took up the learner's passing code from earlier lessons (each file from the last
@@ -59,15 +59,18 @@ export interface CarrySlice {
   chooseCarried(lessonId: string, choices: Record<string, CarryChoice>, files: FileMap): void;
 }
 
-/** What this slice reads and writes: its own fields, and the drafts (carried code becomes one). */
-type Fields = CarrySlice & DraftsSlice;
+/**
+ * What this slice reads and writes: its own fields, and the drafts (carried code becomes one,
+ * stamped past a conflict over it).
+ */
+type Fields = CarrySlice & DraftsSlice & ConflictField;
 
 export const createCarrySlice: StateCreator<Fields, [], [], CarrySlice> = (set) => ({
   carried: {},
   startCarried: (lessonId, record, files) =>
     set((state) => ({
       carried: { ...state.carried, [lessonId]: record },
-      drafts: { ...state.drafts, [lessonId]: { ...files } },
+      ...putDraft(state, lessonId, { ...files }),
       reloads: bump(state.reloads, lessonId),
     })),
   chooseCarried: (lessonId, choices, files) =>
@@ -79,7 +82,7 @@ export const createCarrySlice: StateCreator<Fields, [], [], CarrySlice> = (set) 
           ...state.carried,
           [lessonId]: { ...record, choices: { ...record.choices, ...choices } },
         },
-        drafts: { ...state.drafts, [lessonId]: { ...files } },
+        ...putDraft(state, lessonId, { ...files }),
         reloads: bump(state.reloads, lessonId),
       };
     }),

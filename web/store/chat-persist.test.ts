@@ -89,10 +89,11 @@ describe('a saved state with a corrupt conversation', () => {
 
 describe('migrate', () => {
   it('brings a version 1 save up to date with no conversations yet', () => {
-    expect(PERSIST_VERSION).toBe(5);
+    expect(PERSIST_VERSION).toBe(6);
     const v1 = { drafts: { a: { 'src/loop.ts': 'x' } }, hintsShown: { a: 1 } };
     const resultsLayout = { dock: 'below', collapsed: false, height: 38 };
-    const now = { chats: {}, carried: {}, resultsLayout, courseKey: '' };
+    const draftStamps = { a: { at: 0, tab: '' } };
+    const now = { chats: {}, carried: {}, resultsLayout, courseKey: '', draftStamps };
     expect(migrate(v1, 1)).toEqual({ ...v1, ...now });
     expect(sanitizePersisted(migrate(v1, 1))).toEqual({
       state: { ...v1, ...now },
@@ -118,6 +119,7 @@ describe('mergeChats', () => {
   it('is part of the merge of another tab’s save, which is written back when it lacks ours', () => {
     const ours: SyncedState = {
       drafts: {},
+      draftStamps: {},
       progress: {},
       lastLessonId: 'a',
       shared: {},

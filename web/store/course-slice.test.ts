@@ -38,6 +38,7 @@ describe('the course slice', () => {
     expect(s().courseWork).toEqual({
       'tiny-pack': {
         drafts: { 'the-while-loop': loop('// pack draft') },
+        draftStamps: { 'the-while-loop': expect.objectContaining({ tab: s().tabId }) },
         progress: {},
         lastLessonId: 'the-while-loop',
         experimentSnapshots: {},

@@ -36,6 +36,7 @@ type CourseFields = DraftsSlice &
  */
 export const COURSE_FIELDS = [
   'drafts',
+  'draftStamps',
   'progress',
   'lastLessonId',
   'experimentSnapshots',
@@ -69,6 +70,7 @@ export interface CourseSlice {
 /** A course with no work yet. */
 const NO_WORK: CourseWork = {
   drafts: {},
+  draftStamps: {},
   progress: {},
   lastLessonId: undefined,
   experimentSnapshots: {},

@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { FileMap } from '../../core/index.ts';
+import { nextStamp, newTabId, stampOf, type DraftStamp } from './draft-stamps.ts';
 
 /**
  * The learner's text per lesson: their drafts, and code opened from a share link, shown in a
@@ -11,6 +12,13 @@ import type { FileMap } from '../../core/index.ts';
 export interface DraftsSlice {
   /** lessonId -> path -> text. Files absent here are the lesson's starter. */
   drafts: Record<string, FileMap>;
+  /**
+   * lessonId -> when its draft was last changed in any tab (see `DraftStamp`): set by a change
+   * (`putDraft`), taken with a draft adopted from another tab, never made by a save. Persisted.
+   */
+  draftStamps: Record<string, DraftStamp>;
+  /** This tab's id, in the stamps of the changes it makes. Never persisted. */
+  tabId: string;
   /**
    * lessonId -> a counter bumped whenever the lesson's text changes other than by typing
    * (shared code opened, the learner's own code brought back, another tab's draft loaded).
@@ -48,13 +56,33 @@ export interface ShareSlice {
   closeShared(lessonId: string): void;
 }
 
-/** What both slices read and write. */
-type LessonText = DraftsSlice & ShareSlice;
+/** Another tab saved a newer, different draft of the lesson open here; the learner has not chosen yet. */
+export interface DraftConflict {
+  lessonId: string;
+  /** The other tab's draft, as it saved it last. */
+  theirs: FileMap;
+  /** When they changed it (newer than this tab's draft when it came). */
+  stamp: DraftStamp;
+}
+
+/**
+ * The conflict over a draft, read by every change to one (`putDraft`: the change is stamped
+ * past their draft too). The sync slice holds and settles it (`SyncSlice`, which writes the
+ * drafts); it is declared here, below both, so neither file imports the other back.
+ */
+export interface ConflictField {
+  draftConflict: DraftConflict | undefined;
+}
+
+/** What both slices read and write, and the conflict their changes to a draft read. */
+type LessonText = DraftsSlice & ShareSlice & ConflictField;
 
 let editSeq = 0;
 
 export const createDraftsSlice: StateCreator<LessonText, [], [], DraftsSlice> = (set) => ({
   drafts: {},
+  draftStamps: {},
+  tabId: newTabId(),
   reloads: {},
   lastEdit: undefined,
   editFile: (lessonId, path, text) =>
@@ -68,8 +96,10 @@ export const createDraftsSlice: StateCreator<LessonText, [], [], DraftsSlice> = 
           shared: { ...state.shared, [lessonId]: { ...shared, files, edited: true } },
         };
       }
-      const drafts = { ...state.drafts, [lessonId]: { ...state.drafts[lessonId], [path]: text } };
-      return { lastEdit, drafts };
+      return {
+        lastEdit,
+        ...putDraft(state, lessonId, { ...state.drafts[lessonId], [path]: text }),
+      };
     }),
 });
 
@@ -85,7 +115,7 @@ export const createShareSlice: StateCreator<LessonText, [], [], ShareSlice> = (s
       const kept = state.shared[lessonId];
       if (!kept) return state;
       const { [lessonId]: _kept, ...shared } = state.shared;
-      return { shared, drafts: { ...state.drafts, [lessonId]: { ...kept.files } } };
+      return { shared, ...putDraft(state, lessonId, { ...kept.files }) };
     }),
   closeShared: (lessonId) =>
     set((state) => {
@@ -94,6 +124,25 @@ export const createShareSlice: StateCreator<LessonText, [], [], ShareSlice> = (s
       return { shared, reloads: bump(state.reloads, lessonId) };
     }),
 });
+
+/**
+ * `files` as the lesson's new draft, stamped as a change this tab made now (later than the
+ * draft it replaces, and than the other tab's in a conflict over it): every change to a draft
+ * (an edit, code carried forward or kept from a link, a choice in a conflict) goes through
+ * here, so another tab's stale copy of the draft before can never win over it.
+ */
+export function putDraft(
+  state: Pick<DraftsSlice, 'drafts' | 'draftStamps' | 'tabId'> & ConflictField,
+  lessonId: string,
+  files: FileMap,
+): Pick<DraftsSlice, 'drafts' | 'draftStamps'> {
+  const conflict = state.draftConflict?.lessonId === lessonId ? state.draftConflict : undefined;
+  const stamp = nextStamp(state.tabId, stampOf(state.draftStamps, lessonId), conflict?.stamp);
+  return {
+    drafts: { ...state.drafts, [lessonId]: files },
+    draftStamps: { ...state.draftStamps, [lessonId]: stamp },
+  };
+}
 
 /** `reloads` with the lesson's counter moved on. */
 export function bump(reloads: Record<string, number>, lessonId: string): Record<string, number> {

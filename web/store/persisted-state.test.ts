@@ -109,7 +109,7 @@ describe('migrate', () => {
     const drafts = { 'one-turn': { 'src/loop.ts': '// mine' } };
     const untouched = { drafts, paneSizes: { lesson: 22, results: 30 }, carried: {} };
     const below = { dock: 'below', collapsed: false, height: 38 };
-    const shipped = { courseKey: '' };
+    const shipped = { courseKey: '', draftStamps: { 'one-turn': { at: 0, tab: '' } } };
     expect(migrate(untouched, 3)).toEqual({ ...untouched, resultsLayout: below, ...shipped });
     expect(migrate({ drafts, carried: {} }, 3)).toEqual({
       drafts,
@@ -140,11 +140,12 @@ describe('migrate', () => {
       resultsLayout: { dock: 'right', collapsed: false, height: 38 },
     };
     const migrated = migrate(structuredClone(v4), 4);
-    expect(migrated).toEqual({ ...v4, courseKey: '' });
-    expect(sanitizePersisted(migrated)).toEqual({ state: { ...v4, courseKey: '' }, lossy: false });
+    const now = { ...v4, courseKey: '', draftStamps: { 'the-while-loop': { at: 0, tab: '' } } };
+    expect(migrated).toEqual(now);
+    expect(sanitizePersisted(migrated)).toEqual({ state: now, lossy: false });
     // As another tab's save: their work is this course's, and they say nothing of other courses.
     const read = readSavedValue(JSON.stringify({ state: v4, version: 4 }));
-    expect(read).toEqual({ ...v4, courseKey: '' });
+    expect(read).toEqual(now);
   });
 });
 

@@ -2,6 +2,7 @@ import type { AppState, PersistedState } from './app-state.ts';
 import { sanitizeCarried } from './carry-slice.ts';
 import { sanitizeChats } from './chat-persist.ts';
 import { SHIPPED_COURSE, type CourseWork } from './course-slice.ts';
+import { sanitizeDraftStamps, withUnstampedDrafts } from './draft-stamps.ts';
 import { sanitizeLiveSettings } from './live-slice.ts';
 import {
   DEFAULT_PANE_SIZES,
@@ -15,16 +16,17 @@ import {
 import { SUMMARY_CHARS, type LastVerdict, type LessonProgress } from './progress-slice.ts';
 
 /** Bump when the persisted shape changes, and teach `migrate` the old shape. */
-export const PERSIST_VERSION = 5;
+export const PERSIST_VERSION = 6;
 export const STORAGE_KEY = 'theinference:state';
 
 /** The allowlist of what is saved. */
 export function partialize(state: AppState): PersistedState {
-  const { drafts, progress, watch, theme, lastLessonId, experimentSnapshots } = state;
+  const { drafts, draftStamps, progress, watch, theme, lastLessonId, experimentSnapshots } = state;
   const { passedCode, carried, hintsShown, paneSizes, fontSize, liveSettings, chats } = state;
   const { resultsLayout, wordWrap, courseKey, courseWork } = state;
   return {
     drafts,
+    draftStamps,
     progress,
     watch,
     theme,
@@ -102,6 +104,8 @@ function sanitizeCourseWork(value: Record<string, unknown>, drop: () => void): C
   const state: CourseWork = {};
   const files = fileMaps(value.drafts, drop);
   if (files) state.drafts = files;
+  const stamps = sanitizeDraftStamps(value.draftStamps, drop);
+  if (stamps) state.draftStamps = stamps;
   const passed = fileMaps(value.passedCode, drop);
   if (passed) state.passedCode = passed;
   const carried = sanitizeCarried(value.carried, drop);
@@ -223,7 +227,10 @@ export class NewerSaveError extends Error {
  * version 4 where the results sit (`resultsLayout`): below the editor, the new default, unless
  * the learner had resized the results column, a layout they chose and keep; version 5 keeps
  * work per course (`courseKey`, `courseWork`): a version 4 save is the shipped course's work,
- * kept as it is, and says nothing of other courses (no `courseWork`, see `theirsForCourse`).
+ * kept as it is, and says nothing of other courses (no `courseWork`, see `theirsForCourse`);
+ * version 6 stamps each draft with when it last changed (`draftStamps`, see `DraftStamp`): a
+ * version 5 draft gets UNSTAMPED, the oldest, in every course, so no draft is lost and none
+ * conflicts with one changed since.
  * A value from a newer version throws `NewerSaveError`.
  */
 export function migrate(persisted: unknown, version: number): unknown {
@@ -240,7 +247,21 @@ export function migrate(persisted: unknown, version: number): unknown {
     value = { ...value, resultsLayout: { ...DEFAULT_RESULTS_LAYOUT, dock } };
   }
   if (version < 5 && isRecord(value)) value = { ...value, courseKey: SHIPPED_COURSE };
+  if (version < 6 && isRecord(value)) value = withUnstampedCourses(value);
   return value;
+}
+
+/** A version 5 save with every course's drafts stamped UNSTAMPED (see `withUnstampedDrafts`). */
+function withUnstampedCourses(value: Record<string, unknown>): Record<string, unknown> {
+  const out = withUnstampedDrafts(value);
+  if (!isRecord(value.courseWork)) return out;
+  const courseWork = Object.fromEntries(
+    Object.entries(value.courseWork).map(([key, work]) => [
+      key,
+      isRecord(work) ? withUnstampedDrafts(work) : work,
+    ]),
+  );
+  return { ...out, courseWork };
 }
 
 /**

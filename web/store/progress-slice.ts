@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { FileMap } from '../../core/index.ts';
-import { bump, type DraftsSlice } from './drafts-slice.ts';
+import { bump, putDraft, type ConflictField, type DraftsSlice } from './drafts-slice.ts';
 
 /** What the course map shows for a lesson. */
 export type LessonStatus = 'not-started' | 'in-progress' | 'passed';
@@ -56,8 +56,11 @@ export interface ProgressSlice {
   startFrom(lessonId: string, files: FileMap): void;
 }
 
-/** What this slice reads and writes: its own fields, and the drafts (startFrom writes one). */
-type Fields = ProgressSlice & DraftsSlice;
+/**
+ * What this slice reads and writes: its own fields, and the drafts (startFrom writes one,
+ * stamped past a conflict over it).
+ */
+type Fields = ProgressSlice & DraftsSlice & ConflictField;
 
 export const createProgressSlice: StateCreator<Fields, [], [], ProgressSlice> = (set) => ({
   progress: {},
@@ -90,7 +93,7 @@ export const createProgressSlice: StateCreator<Fields, [], [], ProgressSlice> = 
     }),
   startFrom: (lessonId, files) =>
     set((state) => ({
-      drafts: { ...state.drafts, [lessonId]: { ...files } },
+      ...putDraft(state, lessonId, { ...files }),
       reloads: bump(state.reloads, lessonId),
     })),
 });

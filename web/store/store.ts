@@ -10,6 +10,7 @@ import {
   readSavedValue,
   sanitizePersisted,
 } from './persisted-state.ts';
+import { compareStamps, stampOf } from './draft-stamps.ts';
 import { createSafeStorage, keepRawAside, type StorageProblem } from './safe-storage.ts';
 import { createAppSlices } from './slices.ts';
 import { mergeFromOtherTab, theirsForCourse } from './tab-sync.ts';
@@ -144,20 +145,23 @@ if (typeof window !== 'undefined') {
     } finally {
       adopting = false;
     }
-    if (writeBack) saveMerged(flat);
+    if (writeBack) saveMerged();
   });
 }
 
 /**
- * Saves this tab's state after a merge, but with their draft of a lesson in conflict: until
- * the learner chooses, the save they made stays the saved one.
+ * Saves this tab's state after a merge, but with their draft of a lesson in conflict while it
+ * is newer than this tab's: until the learner chooses, the save they made stays the saved one.
  */
-function saveMerged(theirs: Partial<PersistedState>): void {
+function saveMerged(): void {
   const state = useAppStore.getState();
   const saved = partialize(state);
-  const conflict = state.draftConflict?.lessonId;
-  const theirDraft = conflict ? theirs.drafts?.[conflict] : undefined;
-  if (conflict && theirDraft) saved.drafts = { ...saved.drafts, [conflict]: theirDraft };
+  const conflict = state.draftConflict;
+  const ours = conflict && stampOf(state.draftStamps, conflict.lessonId);
+  if (conflict && ours && compareStamps(conflict.stamp, ours) > 0) {
+    saved.drafts = { ...saved.drafts, [conflict.lessonId]: conflict.theirs };
+    saved.draftStamps = { ...saved.draftStamps, [conflict.lessonId]: conflict.stamp };
+  }
   lastSaved = undefined;
   safeStorage.setItem(STORAGE_KEY, { state: saved, version: PERSIST_VERSION });
 }

@@ -1,17 +1,14 @@
 import type { StateCreator } from 'zustand';
-import type { FileMap } from '../../core/index.ts';
-import { bump, type DraftsSlice } from './drafts-slice.ts';
-
-/** Another tab saved a different draft of the lesson open here; the learner has not chosen yet. */
-export interface DraftConflict {
-  lessonId: string;
-  /** The other tab's draft, as it saved it last. */
-  theirs: FileMap;
-}
+import { bump, putDraft, type DraftConflict, type DraftsSlice } from './drafts-slice.ts';
 
 export interface SyncSlice {
+  /** Another tab's newer draft of a lesson, offered here (declared with the drafts it is one of). */
   draftConflict: DraftConflict | undefined;
-  /** Keep this tab's draft (saved again now, so storage holds it) or load the other tab's. */
+  /**
+   * Keep this tab's draft or load the other tab's. Either is a change the learner made: the
+   * draft gets a stamp newer than both, so it is saved now and the other tab hears it as the
+   * newer one (and, if it still shows its own, chooses in turn).
+   */
   resolveDraftConflict(choice: 'mine' | 'theirs'): void;
 }
 
@@ -25,11 +22,10 @@ export const createSyncSlice: StateCreator<Fields, [], [], SyncSlice> = (set) =>
       const conflict = state.draftConflict;
       if (!conflict) return state;
       const { lessonId, theirs } = conflict;
-      // A fresh drafts object either way, so the store saves it and the other tab hears.
       const draft = choice === 'theirs' ? { ...theirs } : { ...state.drafts[lessonId] };
       return {
         draftConflict: undefined,
-        drafts: { ...state.drafts, [lessonId]: draft },
+        ...putDraft(state, lessonId, draft),
         reloads: choice === 'theirs' ? bump(state.reloads, lessonId) : state.reloads,
       };
     }),

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { UNSTAMPED } from './draft-stamps.ts';
 import { sameFiles } from './drafts-slice.ts';
 import { mergeFromOtherTab, type SyncedState } from './tab-sync.ts';
 
 const ours = (over: Partial<SyncedState> = {}): SyncedState => ({
   drafts: { open: { 'src/loop.ts': 'mine' }, away: { 'src/loop.ts': 'old' } },
+  draftStamps: {},
   progress: { open: { passed: false, attempts: 2 } },
   lastLessonId: 'open',
   shared: {},
@@ -54,12 +56,37 @@ describe('mergeFromOtherTab', () => {
     const theirs = { 'src/loop.ts': 'theirs' };
     const { patch } = mergeFromOtherTab(ours(), { drafts: { open: theirs } });
     expect(patch.drafts?.open).toEqual({ 'src/loop.ts': 'mine' });
-    expect(patch.draftConflict).toEqual({ lessonId: 'open', theirs });
+    expect(patch.draftConflict).toEqual({ lessonId: 'open', theirs, stamp: UNSTAMPED });
     expect(patch.reloads).toEqual({});
   });
 
+  it('keeps ours over their older draft (a stale copy): no conflict, no reload, saved back', () => {
+    const draftStamps = { open: { at: 9, tab: 'a' }, away: { at: 9, tab: 'a' } };
+    const stale = { at: 5, tab: 'b' };
+    const { patch, writeBack } = mergeFromOtherTab(ours({ draftStamps }), {
+      drafts: { open: { 'src/loop.ts': 'older' }, away: { 'src/loop.ts': 'older' } },
+      draftStamps: { open: stale, away: stale },
+    });
+    expect(patch.drafts).toEqual(ours().drafts);
+    expect(patch.draftStamps).toEqual(draftStamps);
+    expect([patch.draftConflict, patch.reloads, writeBack]).toEqual([undefined, {}, true]);
+  });
+
+  it('takes their newer stamp of the same text, and saves back ours when it is the newer', () => {
+    const newer = { at: 9, tab: 'b' };
+    const same = { ...ours(), draftStamps: { open: newer, away: newer } };
+    const taken = mergeFromOtherTab(ours(), same);
+    expect(taken.patch.draftStamps).toEqual({ open: newer, away: newer });
+    expect([taken.patch.reloads, taken.writeBack]).toEqual([{}, false]);
+    const kept = mergeFromOtherTab(ours({ draftStamps: { open: { at: 10, tab: 'a' } } }), same);
+    expect(kept.patch.draftStamps?.open).toEqual({ at: 10, tab: 'a' });
+    expect(kept.writeBack).toBe(true);
+  });
+
   it('ends a conflict when their draft comes to agree with ours', () => {
-    const state = ours({ draftConflict: { lessonId: 'open', theirs: { 'src/loop.ts': 'x' } } });
+    const state = ours({
+      draftConflict: { lessonId: 'open', theirs: { 'src/loop.ts': 'x' }, stamp: UNSTAMPED },
+    });
     const { patch } = mergeFromOtherTab(state, { drafts: { open: { 'src/loop.ts': 'mine' } } });
     expect(patch.draftConflict).toBeUndefined();
   });
@@ -67,12 +94,12 @@ describe('mergeFromOtherTab', () => {
   it('keeps an unsettled conflict after the learner moved to another lesson', () => {
     const state = ours({
       lastLessonId: 'away',
-      draftConflict: { lessonId: 'open', theirs: { 'src/loop.ts': 'x' } },
+      draftConflict: { lessonId: 'open', theirs: { 'src/loop.ts': 'x' }, stamp: UNSTAMPED },
     });
     const theirs = { 'src/loop.ts': 'y' };
     const { patch } = mergeFromOtherTab(state, { drafts: { open: theirs } });
     expect(patch.drafts?.open).toEqual({ 'src/loop.ts': 'mine' });
-    expect(patch.draftConflict).toEqual({ lessonId: 'open', theirs });
+    expect(patch.draftConflict).toEqual({ lessonId: 'open', theirs, stamp: UNSTAMPED });
   });
 
   it('adopts their draft of the open lesson while it shows shared code (the draft is off screen)', () => {

@@ -1,13 +1,14 @@
 import type { AppState, PersistedState } from './app-state.ts';
 import { chatsMissing, mergeChats } from './chat-persist.ts';
 import { COURSE_FIELDS, SHIPPED_COURSE, courseWorkOf, type CourseWork } from './course-slice.ts';
-import { bump, sameFiles } from './drafts-slice.ts';
+import { mergeDrafts } from './draft-merge.ts';
 import type { LessonProgress } from './progress-slice.ts';
 
 /** The parts of this tab's state a save from another tab is merged into. */
 export type SyncedState = Pick<
   AppState,
   | 'drafts'
+  | 'draftStamps'
   | 'progress'
   | 'lastLessonId'
   | 'shared'
@@ -23,8 +24,9 @@ export interface TabMerge {
   /** This tab's state with theirs merged in. */
   patch: Partial<AppState>;
   /**
-   * What they saved lacks something this tab keeps (a draft only this tab has, a pass only it
-   * saw): save the merge back, or it would be missing from storage.
+   * What they saved lacks something this tab keeps (a draft only this tab has, a newer draft
+   * than their stale copy, a pass only it saw): save the merge back, or it would be missing
+   * from storage.
    */
   writeBack: boolean;
 }
@@ -33,12 +35,8 @@ export interface TabMerge {
  * Merges what another tab saved into this tab's state, so that neither tab's next save wipes
  * out the other's work (every tab saves its whole state):
  *
- * - drafts of lessons not on screen here: theirs is the newer, adopted (never deleted: a lesson
- *   only this tab has a draft of keeps it);
- * - the draft of the lesson open here (`lastLessonId`): never replaced under the learner's eyes.
- *   When theirs differs, it becomes `draftConflict` and the learner chooses; when it agrees, any
- *   conflict ends. A conflict the learner has not settled stays, even after they move to another
- *   lesson. A lesson showing shared code has its draft off screen: theirs is adopted;
+ * - drafts: lesson by lesson, the newer by their stamps (see `mergeDrafts`): a stale copy of
+ *   an older draft never wins, a newer draft of the lesson open here is offered, never forced;
  * - progress: a pass (or a look at the solution) in either tab counts, attempts are the larger
  *   count, the last verdict is the later one;
  * - the code each lesson was passed with, and the code each lesson carried from the one
@@ -48,23 +46,7 @@ export interface TabMerge {
  * - the tutor conversations: every message either tab said, once, in order.
  */
 export function mergeFromOtherTab(ours: SyncedState, theirs: Partial<PersistedState>): TabMerge {
-  const open = ours.lastLessonId;
-  const drafts = { ...ours.drafts };
-  let reloads = ours.reloads;
-  let draftConflict = ours.draftConflict;
-  for (const [lessonId, files] of Object.entries(theirs.drafts ?? {})) {
-    if (sameFiles(files, ours.drafts[lessonId])) {
-      if (lessonId === draftConflict?.lessonId) draftConflict = undefined;
-      continue;
-    }
-    const onScreen = lessonId === open && !ours.shared[lessonId];
-    if (onScreen || lessonId === draftConflict?.lessonId) {
-      draftConflict = { lessonId, theirs: files };
-      continue;
-    }
-    drafts[lessonId] = files;
-    reloads = bump(reloads, lessonId);
-  }
+  const { stale, ...drafts } = mergeDrafts(ours, theirs);
   const theirProgress = theirs.progress ?? {};
   const progress = mergeProgress(ours.progress, theirProgress);
   const passedCode = { ...ours.passedCode, ...theirs.passedCode };
@@ -75,9 +57,7 @@ export function mergeFromOtherTab(ours: SyncedState, theirs: Partial<PersistedSt
   }
   const chats = mergeChats(ours.chats, theirs.chats ?? {});
   const patch: Partial<AppState> = {
-    drafts,
-    reloads,
-    draftConflict,
+    ...drafts,
     progress,
     passedCode,
     carried,
@@ -93,7 +73,8 @@ export function mergeFromOtherTab(ours: SyncedState, theirs: Partial<PersistedSt
   if (theirs.liveSettings) patch.liveSettings = theirs.liveSettings;
   const theirDrafts = theirs.drafts ?? {};
   const writeBack =
-    Object.keys(drafts).some((lessonId) => !(lessonId in theirDrafts)) ||
+    stale ||
+    Object.keys(drafts.drafts).some((lessonId) => !(lessonId in theirDrafts)) ||
     Object.keys(passedCode).some((lessonId) => !(lessonId in (theirs.passedCode ?? {}))) ||
     Object.keys(carried).some((lessonId) => !(lessonId in (theirs.carried ?? {}))) ||
     Object.entries(hintsShown).some(([lessonId, n]) => theirs.hintsShown?.[lessonId] !== n) ||
